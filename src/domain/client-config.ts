@@ -1,0 +1,19 @@
+/**
+ * What the browser needs to know about this deployment. The server embeds it in index.html
+ * (`<script id="app-config" type="application/json">`) and serves it at GET /api/client-config.
+ * It never holds a secret.
+ */
+export interface ClientConfig {
+  productName: string;
+  oidc: {
+    /** The issuer the browser signs in with (the embedded provider at /oidc, or an external one). */
+    authority: string;
+    clientId: string;
+    /** Name of the ID-token claim holding `{ "allowed-roles": [...] }` (customer-app §3). */
+    claimsNamespace: string;
+  };
+  /** Set in embedded mail mode only: where a person trying the product reads the mails sent. */
+  mailboxUrl?: string;
+}
+
+export const ALLOWED_ROLES_KEY = 'allowed-roles';

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webClientPlugin } from './plugins/web-client.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  /** Where the built client lives; tests point it elsewhere. */
+  clientDir?: string;
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Builds the whole server without listening (STYLE: buildApp separate from listen). */
+export async function buildApp({ config, database, clientDir }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Answers are sensitive: never log bodies, and keep tokens out of logged headers.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(databasePlugin, { config, database });
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(healthRoutes);
+  await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
+  return app;
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('selects every embedded default when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.productName).toBe('Life Record');
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('./data/pg') });
+    expect(config.oidc).toMatchObject({ embedded: true, issuer: 'http://localhost:8080/oidc' });
+    expect(config.mail.transport).toEqual({ kind: 'outbox', dir: path.resolve('./data/outbox') });
+    expect(config.stripe).toBeUndefined();
+    expect(config.openai).toBeUndefined();
+  });
+
+  it('selects the production counterparts when their variables are set', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db.internal/life',
+      OIDC_ISSUER: 'https://id.example.com/',
+      SMTP_URL: 'smtps://user:pw@mail.example.com',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      OPENAI_API_KEY: 'sk-1',
+      PUBLIC_URL: 'https://liferecord.example.com/',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db.internal/life' });
+    expect(config.oidc).toMatchObject({ embedded: false, issuer: 'https://id.example.com' });
+    expect(config.mail.transport.kind).toBe('smtp');
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
+    expect(config.openai?.apiKey).toBe('sk-1');
+    expect(config.publicUrl).toBe('https://liferecord.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY'],
+  ])('refuses %o naming %s', (env, variable) => {
+    let caught: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).variables).toEqual([variable]);
+    expect((caught as ConfigError).message).toContain(variable);
+  });
+});

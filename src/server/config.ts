@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start-up (DESIGN §1).
+ * An unset optional variable selects the embedded default for its concern; a bad value stops
+ * the process with a message that names the variable.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => value === undefined || isUrlWithProtocol(value, protocols),
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  OIDC_ISSUER: optionalUrl(['http:', 'https:']),
+  OIDC_CLIENT_ID: z.string().trim().min(1).default('life-record-web'),
+  OIDC_CLAIMS_NAMESPACE: z.string().trim().min(1).default('https://life-record.app/claims'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3).default('Life Record <no-reply@life-record.local>'),
+  SUPPORT_EMAIL: z.email().default('support@life-record.local'),
+  PRODUCT_NAME: z.string().trim().min(1).max(80).default('Life Record'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  readonly variables: string[];
+  constructor(problems: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.variables = problems.map((p) => p.variable);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
+    );
+  }
+  const config = toConfig(parsed.data);
+  const pairProblems = [pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe)].filter(
+    (p) => p !== undefined,
+  );
+  if (pairProblems.length > 0) throw new ConfigError(pairProblems);
+  return config;
+}
+
+function pairProblem(
+  first: string,
+  second: string,
+  pair: { secretKey?: string; webhookSecret?: string } | undefined,
+) {
+  if (!pair) return undefined;
+  if (pair.secretKey && !pair.webhookSecret)
+    return { variable: second, message: `is required when ${first} is set` };
+  if (!pair.secretKey && pair.webhookSecret)
+    return { variable: first, message: `is required when ${second} is set` };
+  return undefined;
+}
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const embeddedIdp = env.OIDC_ISSUER === undefined;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    productName: env.PRODUCT_NAME,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'pg') } as const),
+    oidc: {
+      embedded: embeddedIdp,
+      issuer: trimSlash(env.OIDC_ISSUER ?? `${publicUrl}/oidc`),
+      clientId: env.OIDC_CLIENT_ID,
+      claimsNamespace: env.OIDC_CLAIMS_NAMESPACE,
+    },
+    mail: {
+      from: env.MAIL_FROM,
+      supportEmail: env.SUPPORT_EMAIL,
+      transport: env.SMTP_URL
+        ? ({ kind: 'smtp', url: env.SMTP_URL } as const)
+        : ({ kind: 'outbox', dir: path.join(dataDir, 'outbox') } as const),
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    // A base URL alone is enough for local OpenAI-compatible servers (Ollama, vLLM) that need no key.
+    openai:
+      env.OPENAI_API_KEY || env.OPENAI_BASE_URL
+        ? { apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL }
+        : undefined,
+  };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,172 @@
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+export type NotificationHandler = (payload: string) => void;
+
+/** One query layer over PGlite or PostgreSQL (DESIGN §2), plus LISTEN/NOTIFY for live updates. */
+export interface Database {
+  readonly kind: DatabaseTarget['kind'];
+  readonly db: Db;
+  /** Subscribes to a NOTIFY channel; resolves to the function that stops listening. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Who holds the embedded database's lock, shown to a second process that tries to open it. */
+  purpose?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  return target.kind === 'pglite'
+    ? openPglite(target.dir, options.purpose ?? 'Life Record server')
+    : openPostgres(target.url, options.poolSize ?? 10);
+}
+
+async function openPglite(dir: string, purpose: string): Promise<Database> {
+  const inMemory = dir.startsWith('memory://');
+  const lock: DataDirLock | undefined = inMemory ? undefined : acquireDataDirLock(dir, purpose);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection emits 'error'; without a listener the process would crash.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listener = new PostgresListener(url);
+  return {
+    kind: 'postgres',
+    db,
+    listen: (channel, handler) => listener.listen(channel, handler),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * One dedicated connection per process for LISTEN (a pooled connection would lose it). Reconnects
+ * with back-off after a connection loss and listens again on every channel.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+  private closed = false;
+  private readonly url: string;
+
+  constructor(url: string) {
+    this.url = url;
+  }
+
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      const client = await this.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handlers.clear();
+    await this.client?.end().catch(() => {});
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.openClient().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async openClient(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => this.reconnect(client, 0));
+    client.on('end', () => this.reconnect(client, 0));
+    await client.connect();
+    this.client = client;
+    return client;
+  }
+
+  private reconnect(lost: pg.Client, attempt: number): void {
+    if (this.closed || this.client !== lost) return;
+    this.client = undefined;
+    const delay = Math.min(5000, 100 * 2 ** attempt);
+    setTimeout(async () => {
+      if (this.closed) return;
+      try {
+        const client = await this.connect();
+        for (const channel of this.handlers.keys())
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch {
+        this.reconnect(lost, attempt + 1);
+      }
+    }, delay).unref();
+  }
+}
+
+/**
+ * Rows of a raw SQL query. PGlite and node-postgres both answer with `{ rows }`; drizzle's shared
+ * type cannot say so, hence this one typed door for hand-written SQL on hot paths.
+ */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

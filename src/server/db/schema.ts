@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model (DESIGN §4) for both spec documents. Migrations are generated from this
+ * file by `npm run db:generate` and checked in under ./migrations.
+ */
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  phone: text('phone'),
+  website: text('website'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    // The identity provider's `sub`; null for a person invited by e-mail who has not signed in yet.
+    federatedId: text('federated_id').unique(),
+    email: text('email'),
+    name: text('name'),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
+
+export const roleNames = ['admin', 'customer', 'client', 'user'] as const;
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    name: text('name').notNull().unique(),
+  },
+  (t) => [check('roles_name_check', sql`${t.name} in ('admin', 'customer', 'client', 'user')`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const inventoryTypes = pgTable('inventory_types', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  // admin-app §3: the default for an empty form.
+  form: jsonb('form')
+    .notNull()
+    .default(sql`'{"formId":"custom-form","formTitle":"Custom Form","steps":[]}'::jsonb`),
+  reportQuery: text('report_query'),
+  model: text('model'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    cost: numeric('cost', { precision: 12, scale: 2 }).notNull(),
+    credits: integer('credits').notNull(),
+    inventoryTypeId: uuid('inventory_type_id')
+      .notNull()
+      .references(() => inventoryTypes.id, { onDelete: 'restrict' }),
+    stripeId: text('stripe_id'),
+    stripePaylink: text('stripe_paylink'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('products_credits_positive', sql`${t.credits} > 0`),
+    check('products_cost_non_negative', sql`${t.cost} >= 0`),
+  ],
+);
+
+/** One row per completed payment; `provider_ref` unique makes granting credits idempotent. */
+export const purchases = pgTable('purchases', {
+  id: id(),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref').notNull().unique(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'restrict' }),
+  productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+  credits: integer('credits').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A record. With `client` null it is an unassigned credit (DESIGN §4). `version` grows by one on
+ * every write so that a stale save can never replace newer answers (DESIGN §7).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+    submitted: boolean('submitted').notNull().default(false),
+    clientId: uuid('client').references(() => users.id, { onDelete: 'set null' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    inventoryTypeId: uuid('inventory_type_id')
+      .notNull()
+      .references(() => inventoryTypes.id, { onDelete: 'restrict' }),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    report: text('report'),
+  },
+  (t) => [
+    index('reports_client_idx').on(t.clientId),
+    index('reports_organization_idx').on(t.organizationId),
+    index('reports_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
+  ],
+);
+
+export const reportGenerations = pgTable(
+  'report_generations',
+  {
+    id: id(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    dateGenerated: timestamp('date_generated', { withTimezone: true }).notNull().defaultNow(),
+    response: text('response').notNull(),
+    model: text('model'),
+  },
+  (t) => [index('report_generations_report_date_idx').on(t.reportId, t.dateGenerated.desc())],
+);
+
+/** Each invitation mail sent for a record, for Re-Send and for the audit trail. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitations_report_idx').on(t.reportId)],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull(),
+    clientTimestamp: text('client_timestamp'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_email_created_idx').on(sql`lower(${t.email})`, t.createdAt)],
+);
+
+/** Accounts of the embedded OpenID provider: the identity, separate from the product's users. */
+export const idpAccounts = pgTable(
+  'idp_accounts',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('idp_accounts_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** Single-use links mailed by the embedded provider; only a hash of the token is stored. */
+export const idpAccountTokens = pgTable(
+  'idp_account_tokens',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('idp_account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'reset-password')`)],
+);
+
+/** oidc-provider's adapter storage (sessions, grants, codes, tokens) so state survives restarts. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Generated secrets shared by every server instance (signing keys, cookie keys). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});

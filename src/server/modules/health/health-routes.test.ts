@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+describe('health routes', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => test.close());
+
+  it('/healthz answers while the process is alive', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('/readyz reports the database reachable, and 503 once it is not', async () => {
+    const ready = await test.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
+
+    const other = await createTestApp();
+    await other.database.close();
+    const down = await other.app.inject({ method: 'GET', url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+    await other.app.close();
+  });
+
+  it('answers an unknown API path with a JSON error', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found: GET /api/nothing-here' });
+  });
+});

@@ -1,0 +1,36 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+/**
+ * Strict security headers (DESIGN §8). Scripts only from our origin; the identity provider's
+ * origin is allowed for the token calls and the silent-renewal frame when it is external.
+ */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const issuerOrigin = new URL(app.config.oidc.issuer).origin;
+    const publicUrl = new URL(app.config.publicUrl);
+    const wsOrigin = `${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", wsOrigin, issuerOrigin],
+          frameSrc: ["'self'", issuerOrigin],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'", issuerOrigin],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+        },
+      },
+      // The silent-renewal iframe loads our own pages; cross-origin isolation would break external IdPs.
+      crossOriginEmbedderPolicy: false,
+      hsts: app.config.publicUrl.startsWith('https:'),
+    });
+  },
+  { name: 'security-headers', dependencies: ['database'] },
+);

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a fresh database, for `app.inject` or a real socket (`listen: true`).
+ * `env` overrides configuration variables, as an operator would set them.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; listen?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
+  const testDatabase = await createTestDatabase();
+  const baseEnv: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    ...options.env,
+  };
+  let config = loadConfig(baseEnv);
+  let app = await buildApp({
+    config,
+    database: testDatabase.database,
+    clientDir: path.join(dataDir, 'no-client'),
+  });
+  if (options.listen) {
+    // The public URL (and with it the embedded issuer) must name the port actually bound.
+    const probe = await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = new URL(probe).port;
+    await app.close();
+    config = loadConfig({
+      ...baseEnv,
+      PORT: port,
+      PUBLIC_URL: options.env?.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    });
+    app = await buildApp({
+      config,
+      database: testDatabase.database,
+      clientDir: path.join(dataDir, 'no-client'),
+    });
+    await app.listen({ port: Number(port), host: '127.0.0.1' });
+  }
+  return {
+    app,
+    database: testDatabase.database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await testDatabase.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

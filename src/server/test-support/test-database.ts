@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, type DatabaseTarget, openDatabase } from '../db/database.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+
+export interface TestDatabase {
+  database: Database;
+  target: DatabaseTarget;
+  /** Closes the connection and removes the database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
+ * is set, a new database on that PostgreSQL server (dropped afterwards) so files never share state.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const target = serverUrl
+    ? await createPostgresDatabase(serverUrl)
+    : ({ kind: 'pglite', dir: 'memory://' } as const);
+  const database = await openDatabase(target);
+  await migrateDatabase(database, target);
+  return {
+    database,
+    target,
+    drop: async () => {
+      await database.close();
+      if (serverUrl && target.kind === 'postgres') await dropPostgresDatabase(serverUrl, target.url);
+    },
+  };
+}
+
+export function usingPostgres(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<DatabaseTarget> {
+  const name = `life_record_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', url: url.toString() };
+}
+
+async function dropPostgresDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
