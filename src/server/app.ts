@@ -3,8 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { meRoutes } from './modules/identity/me-routes.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 
@@ -13,12 +17,19 @@ export interface AppDependencies {
   database: Database;
   /** Where the built client lives; tests point it elsewhere. */
   clientDir?: string;
+  /** Replaces the configured mailer (tests capturing mail in-process). */
+  mailer?: Mailer;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /** Builds the whole server without listening (STYLE: buildApp separate from listen). */
-export async function buildApp({ config, database, clientDir }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clientDir,
+  mailer,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -32,7 +43,10 @@ export async function buildApp({ config, database, clientDir }: AppDependencies)
   await app.register(databasePlugin, { config, database });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(mailPlugin, mailer ? { mailer } : {});
+  await app.register(authPlugin);
   await app.register(healthRoutes);
+  await app.register(meRoutes);
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;
 }

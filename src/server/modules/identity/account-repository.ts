@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { idpAccounts } from '../../db/schema.ts';
+import type { NewAccount } from './account-rules.ts';
+import { hashPassword } from './password-hash.ts';
+
+export type IdpAccount = typeof idpAccounts.$inferSelect;
+
+export class AccountExistsError extends Error {
+  constructor(email: string) {
+    super(`An account with the e-mail address ${email} already exists.`);
+    this.name = 'AccountExistsError';
+  }
+}
+
+/** Creates an account of the embedded OpenID provider. Its id is the `sub` of every token it gets. */
+export async function createAccount(
+  db: Db,
+  account: NewAccount & { emailVerified?: boolean },
+): Promise<IdpAccount> {
+  const passwordHash = await hashPassword(account.password);
+  const [created] = await db
+    .insert(idpAccounts)
+    .values({
+      email: account.email,
+      name: account.name,
+      passwordHash,
+      emailVerified: account.emailVerified ?? false,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new AccountExistsError(account.email);
+  return created;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<IdpAccount | undefined> {
+  const [account] = await db
+    .select()
+    .from(idpAccounts)
+    .where(sql`lower(${idpAccounts.email}) = lower(${email})`);
+  return account;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<IdpAccount | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, id));
+  return account;
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { isRole, type Role } from '#domain/roles.ts';
+import { type Db, queryRows } from '../../db/database.ts';
+import type { VerifiedIdentity } from './token-verifier.ts';
+
+/** The signed-in person behind a request, as the database knows them now. */
+export interface Viewer {
+  userId: string;
+  federatedId: string;
+  name: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  organizationId: string | null;
+  /** From the database (DESIGN §6), never from the token. */
+  roles: Role[];
+  tokenExpiresAt: number;
+}
+
+interface UserRow {
+  id: string;
+  name: string | null;
+  email: string | null;
+  organization_id: string | null;
+  roles: string[];
+}
+
+async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefined> {
+  const [row] = await queryRows<UserRow>(
+    db,
+    sql`select u.id, u.name, u.email, u.organization_id,
+          coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
+        from users u
+        left join user_roles ur on ur.user_id = u.id
+        left join roles r on r.id = ur.role_id
+        where u.federated_id = ${sub}
+        group by u.id`,
+  );
+  return row;
+}
+
+/**
+ * Finds the user row of a verified identity (`federated_id = sub`), creating it on first sign-in.
+ * A **verified** e-mail that matches a row invited by e-mail links that row (DESIGN §4); an
+ * unverified e-mail is never trusted, so the row is created without it and linked once verified.
+ */
+export async function resolveViewer(db: Db, identity: VerifiedIdentity): Promise<Viewer> {
+  let row = await findByFederatedId(db, identity.sub);
+  const verifiedEmail = identity.emailVerified && identity.email ? identity.email : undefined;
+  if (!row) {
+    await createOrLinkUser(db, identity.sub, verifiedEmail, identity.name);
+  } else if (row.email === null && verifiedEmail) {
+    await adoptVerifiedEmail(db, row.id, identity.sub, verifiedEmail);
+  }
+  row = (await findByFederatedId(db, identity.sub)) ?? row;
+  if (!row) throw new Error('The user row for a verified identity could not be created.');
+  return {
+    userId: row.id,
+    federatedId: identity.sub,
+    name: row.name,
+    email: row.email,
+    emailVerified: identity.emailVerified,
+    organizationId: row.organization_id,
+    roles: row.roles.filter(isRole),
+    tokenExpiresAt: identity.expiresAt,
+  };
+}
+
+async function createOrLinkUser(
+  db: Db,
+  sub: string,
+  verifiedEmail: string | undefined,
+  name: string | undefined,
+) {
+  if (verifiedEmail) {
+    const linked = await queryRows<{ id: string }>(
+      db,
+      sql`update users set federated_id = ${sub}, name = coalesce(name, ${name ?? null}), updated_at = now()
+          where lower(email) = lower(${verifiedEmail}) and federated_id is null
+          returning id`,
+    );
+    if (linked.length > 0) return;
+  }
+  // Concurrent first requests of one person race here: the unique federated_id keeps one row.
+  // An e-mail already held by another row is left off rather than failing the sign-in.
+  await db.execute(
+    sql`insert into users (federated_id, email, name)
+        values (${sub},
+                case when ${verifiedEmail ?? null}::text is not null
+                      and not exists (select 1 from users where lower(email) = lower(${verifiedEmail ?? null}::text))
+                     then ${verifiedEmail ?? null}::text end,
+                ${name ?? null})
+        on conflict do nothing`,
+  );
+}
+
+/**
+ * The person signed in before verifying their e-mail, so their row has none. Now it is verified:
+ * if someone invited that address, the invited row becomes theirs (the placeholder, which cannot
+ * hold anything of value, is folded into it); otherwise the placeholder keeps the address.
+ */
+async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, email: string) {
+  await db.transaction(async (tx) => {
+    const [invited] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from users where lower(email) = lower(${email}) and federated_id is null for update`,
+    );
+    if (!invited) {
+      await tx.execute(
+        sql`update users set email = ${email}, updated_at = now()
+            where id = ${placeholderId}
+              and not exists (select 1 from users where lower(email) = lower(${email}))`,
+      );
+      return;
+    }
+    await tx.execute(sql`update users set federated_id = null where id = ${placeholderId}`);
+    await tx.execute(
+      sql`update users set federated_id = ${sub},
+            name = coalesce(name, (select name from users where id = ${placeholderId})), updated_at = now()
+          where id = ${invited.id}`,
+    );
+    await tx.execute(
+      sql`insert into user_roles (user_id, role_id)
+          select ${invited.id}, role_id from user_roles where user_id = ${placeholderId}
+          on conflict do nothing`,
+    );
+    await tx.execute(sql`update reports set client = ${invited.id} where client = ${placeholderId}`);
+    await tx.execute(
+      sql`update users set organization_id = coalesce(organization_id, (select organization_id from users where id = ${placeholderId}))
+          where id = ${invited.id}`,
+    );
+    await tx.execute(sql`delete from users where id = ${placeholderId}`);
+  });
+}
