@@ -147,6 +147,34 @@ describe('fieldVisibility: chains, tables and odd templates', () => {
     );
   });
 
+  it('hides a cell whose controlling cell of the same row is hidden', () => {
+    const table: Field = {
+      id: 'medical',
+      label: 'Medical history',
+      type: 'table',
+      rows: [
+        {
+          fields: [
+            { id: 'hadIt', label: 'Had it', type: 'checkbox' },
+            text('treatment', when('any', 'hadIt')),
+            text('stillTreated', when('any', 'treatment')),
+          ],
+        },
+      ],
+    };
+    const cells = table.rows?.[0]?.fields ?? [];
+    const shown = (answers: Record<string, unknown>) => {
+      const visibility = fieldVisibility(form([table]), answers);
+      return cells.filter((cell) => visibility.isCellVisible(table, 0, cell)).map((cell) => cell.id);
+    };
+    expect(shown({ medical__0__hadIt: true, medical__0__treatment: 'Inhaler' })).toEqual([
+      'hadIt',
+      'treatment',
+      'stillTreated',
+    ]);
+    expect(shown({ medical__0__hadIt: false, medical__0__treatment: 'Inhaler' })).toEqual(['hadIt']);
+  });
+
   it('reads a cell condition naming no cell of its row as a field of the form (decision 020)', () => {
     const table: Field = {
       id: 'homes',

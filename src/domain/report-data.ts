@@ -55,78 +55,93 @@ export function isIdentifyingMember(member: string): boolean {
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((word) => word !== '');
-  return words.some(
-    (word) =>
-      IDENTIFYING_WORDS.has(word) || IDENTIFYING_WORDS.has(word.replace(/s$/, '')) || word.endsWith('name'),
-  );
+  // A plural counts as its singular: `siblingNames`, `ids`.
+  return words.some((word) => IDENTIFYING_WORDS.has(word.replace(/s$/, '')) || word.endsWith('name'));
 }
 
-type RowMembers = Map<string, { value: unknown; hyphenated: boolean }>;
+/** One table row of report data by cell id; a hyphenated key yields to a double-underscore one. */
+type Row = Map<string, { value: unknown; hyphenated: boolean }>;
+type Entry = { answer: unknown } | { rows: Map<number, Row> };
 
 /** admin-app §5: a three-part group is kept only if a non-identifying member has a meaningful value. */
-function rowIsKept(row: RowMembers): boolean {
+function rowIsKept(row: Row): boolean {
   return [...row].some(([member, { value }]) => !isIdentifyingMember(member) && isMeaningful(value));
+}
+
+/**
+ * customer-app §3: `flattened` maps table keys to answers. A table answer found only there is still
+ * an answer (decision 020); the top-level one wins when both exist.
+ */
+function withTableAnswersOfFlattenedMap(data: AnswerMap): AnswerMap {
+  if (!isPlainObject(data.flattened)) return data;
+  const onlyThere = Object.entries(data.flattened).filter(
+    ([key]) => parseFlattenedAnswerKey(key) !== null && !Object.hasOwn(data, key),
+  );
+  return { ...Object.fromEntries(onlyThere), ...data };
+}
+
+/**
+ * The non-empty answers in order, plain ones by key and table cells gathered per table and row.
+ * Map keys are prefixed so an answer and a table of the same name stay apart; a table takes the
+ * place of its first cell.
+ */
+function collectEntries(data: AnswerMap): Map<string, Entry> {
+  const entries = new Map<string, Entry>();
+  for (const [key, raw] of Object.entries(data)) {
+    const value = withoutEmpty(raw);
+    if (RECORD_BOOKKEEPING_KEYS.includes(key) || value === undefined) continue;
+    const address = parseFlattenedAnswerKey(key);
+    if (!address) {
+      entries.set(`answer:${key}`, { answer: value });
+      continue;
+    }
+    const table = entries.get(`table:${address.tableId}`) ?? { rows: new Map<number, Row>() };
+    if (!('rows' in table)) continue; // unreachable: the prefixes differ
+    entries.set(`table:${address.tableId}`, table);
+    const row = table.rows.get(address.rowIndex) ?? new Map();
+    table.rows.set(address.rowIndex, row);
+    // The double-underscore key is the current format: it wins over an older hyphenated one.
+    const hyphenated = address.separator === '-';
+    const existing = row.get(address.cellFieldId);
+    if (!hyphenated || !existing || existing.hyphenated) row.set(address.cellFieldId, { value, hyphenated });
+  }
+  return entries;
+}
+
+/** The kept rows of a table by row index, in row order; null when none is kept. */
+function keptRows(rows: Map<number, Row>): Record<string, Record<string, unknown>> | null {
+  const kept = [...rows]
+    .filter(([, row]) => rowIsKept(row))
+    .sort(([a], [b]) => a - b)
+    .map(([rowIndex, row]) => [
+      String(rowIndex),
+      Object.fromEntries([...row].map(([cellId, { value }]) => [cellId, value])),
+    ]);
+  return kept.length > 0 ? Object.fromEntries(kept) : null;
 }
 
 /**
  * Record data as the report service receives it (customer-app §5, §7 `formData`; admin-app §5
  * "Preparing report data"): the answers without empty, null and false values and without the
  * bookkeeping keys; flattened table keys (`siblings__0__name`, or the older `siblings-0-name`)
- * regrouped as `{ siblings: { "0": { name: … } } }`, keeping only rows that say something. Answers
- * that exist only in the `flattened` map are kept (decision 020). A plain JSON object.
+ * regrouped as `{ siblings: { "0": { name: … } } }`, keeping only rows that say something. A plain
+ * JSON object, ready for `JSON.stringify`.
  */
 export function prepareReportData(data: AnswerMap): Record<string, unknown> {
-  // customer-app §3: `flattened` maps table keys to answers. A table answer found only there is
-  // still an answer; the top-level one wins when both exist.
-  const tableAnswersOnlyFlattened = isPlainObject(data.flattened)
-    ? Object.entries(data.flattened).filter(
-        ([key]) => parseFlattenedAnswerKey(key) && !Object.hasOwn(data, key),
-      )
-    : [];
-  const lifted = { ...Object.fromEntries(tableAnswersOnlyFlattened), ...data };
-  // Insertion order of this map is the output order: a table takes the place of its first cell.
-  const entries = new Map<string, { plain: unknown } | { rows: Map<number, RowMembers> }>();
-  const tableSlot = (tableId: string) => `table:${tableId}`;
-  const plainSlot = (key: string) => `plain:${key}`;
-
-  for (const [key, raw] of Object.entries(lifted)) {
-    const value = withoutEmpty(raw);
-    if (RECORD_BOOKKEEPING_KEYS.includes(key) || value === undefined) continue;
-    const address = parseFlattenedAnswerKey(key);
-    if (!address) {
-      entries.set(plainSlot(key), { plain: value });
-      continue;
-    }
-    const slot = entries.get(tableSlot(address.tableId)) ?? { rows: new Map<number, RowMembers>() };
-    if (!('rows' in slot)) continue; // never: table and plain slots are named apart
-    entries.set(tableSlot(address.tableId), slot);
-    const row = slot.rows.get(address.rowIndex) ?? new Map();
-    slot.rows.set(address.rowIndex, row);
-    // The double-underscore key is the current format: it wins over an older hyphenated one.
-    const hyphenated = address.separator === '-';
-    const existing = row.get(address.cellFieldId);
-    if (!(hyphenated && existing && !existing.hyphenated))
-      row.set(address.cellFieldId, { value, hyphenated });
-  }
-
+  const entries = collectEntries(withTableAnswersOfFlattenedMap(data));
   const result: Array<[string, unknown]> = [];
   for (const [slot, entry] of entries) {
-    if ('plain' in entry) {
-      result.push([slot.slice('plain:'.length), entry.plain]);
+    const name = slot.slice(slot.indexOf(':') + 1);
+    if ('answer' in entry) {
+      result.push([name, entry.answer]);
       continue;
     }
-    const kept = [...entry.rows]
-      .filter(([, row]) => rowIsKept(row))
-      .sort(([a], [b]) => a - b)
-      .map(([rowIndex, row]) => [
-        String(rowIndex),
-        Object.fromEntries([...row].map(([m, { value }]) => [m, value])),
-      ]);
-    if (kept.length === 0) continue;
+    const rows = keptRows(entry.rows);
+    if (!rows) continue;
     // A plain answer of the same name keeps its key; the rows then go beside it (decision 020).
-    let name = slot.slice('table:'.length);
-    while (entries.has(plainSlot(name))) name = `${name} rows`;
-    result.push([name, Object.fromEntries(kept)]);
+    let tableName = name;
+    while (entries.has(`answer:${tableName}`)) tableName = `${tableName} rows`;
+    result.push([tableName, rows]);
   }
   // Object.fromEntries defines own properties, so even a key named __proto__ stays an answer.
   return Object.fromEntries(result);
