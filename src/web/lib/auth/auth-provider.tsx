@@ -2,7 +2,6 @@ import type { User } from 'oidc-client-ts';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import { type Role, type RoleFlags, roleFlags } from '#domain/roles.ts';
 import type { AuthSession } from './auth-session.ts';
-import { rolesFromClaims } from './id-token-claims.ts';
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
 
@@ -35,10 +34,8 @@ export interface Auth extends RoleFlags {
 
 export function useAuth(): Auth {
   const session = useAuthSession();
-  const { status, user } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const { status, user, roles } = useSyncExternalStore(session.subscribe, session.getSnapshot);
   return useMemo(() => {
-    // customer-app §4: the role flags are set from the allowed-roles list after login; logout clears them.
-    const roles = user ? rolesFromClaims(user.profile, session.claimsNamespace) : [];
     const profile = user?.profile;
     return {
       user,
@@ -55,7 +52,7 @@ export function useAuth(): Auth {
       logout: session.logout,
       getIdToken: session.getIdToken,
     };
-  }, [session, status, user]);
+  }, [session, status, user, roles]);
 }
 
 function stringOrNull(value: unknown): string | null {

@@ -130,6 +130,14 @@ describe('starting a tab', () => {
     expect(await session.getIdToken()).toBeNull();
   });
 
+  it('shows the logged-out state after a short wait when the provider does not answer', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    const session = createAuthSession(testConfig);
+    // start() settles although the provider never answers (otherwise the test would time out).
+    await session.start();
+    expect(session.getSnapshot().status).toBe('signed-out');
+  });
+
   it('forgets an expired user it cannot renew', async () => {
     vi.stubGlobal('fetch', fakeNetwork({ provider: false }).fetch);
     storeSignedInUser({ expiresIn: -3600 });

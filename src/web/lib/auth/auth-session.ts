@@ -1,22 +1,29 @@
 import { ErrorResponse, type User, UserManager } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
+import type { Role } from '#domain/roles.ts';
 import { currentHashRoute, readAuthRedirect, safeReturnTo } from './auth-redirect.ts';
-import { idTokenProblem, isExpiringSoon } from './id-token-claims.ts';
+import { idTokenProblem, isExpiringSoon, rolesFromClaims } from './id-token-claims.ts';
 import { userManagerSettings } from './oidc-settings.ts';
+
+/** How long the first screen waits for a quiet sign-in before showing the logged-out state. */
+const QUIET_SIGN_IN_WAIT_MS = 1500;
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface AuthSnapshot {
   status: AuthStatus;
   user: User | null;
+  /** customer-app §4: set from the ID token's allowed-roles list after login; empty once logged out. */
+  roles: Role[];
 }
+
+const SIGNED_OUT: AuthSnapshot = { status: 'signed-out', user: null, roles: [] };
 
 /**
  * The browser's sign-in session: one per page, shared by React (through useSyncExternalStore) and
  * the API clients (getIdToken). Sign-in library errors are only logged (customer-app §8).
  */
 export interface AuthSession {
-  readonly claimsNamespace: string;
   getSnapshot(): AuthSnapshot;
   subscribe(listener: () => void): () => void;
   /** Handles a provider redirect, restores the stored user, or tries a quiet sign-in. */
@@ -47,7 +54,7 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
   );
   const nowSeconds = () => Math.floor((env.now?.() ?? Date.now()) / 1000);
   const listeners = new Set<() => void>();
-  let snapshot: AuthSnapshot = { status: 'loading', user: null };
+  let snapshot: AuthSnapshot = { status: 'loading', user: null, roles: [] };
   let returnTo: string | null = null;
 
   function publish(next: AuthSnapshot) {
@@ -69,12 +76,18 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
       await manager.removeUser();
       return false;
     }
-    publish({ status: 'signed-in', user });
+    if (snapshot.user !== user) {
+      publish({
+        status: 'signed-in',
+        user,
+        roles: rolesFromClaims(user.profile, config.oidc.claimsNamespace),
+      });
+    }
     return true;
   }
 
   manager.events.addUserLoaded((user) => void accept(user));
-  manager.events.addUserUnloaded(() => publish({ status: 'signed-out', user: null }));
+  manager.events.addUserUnloaded(() => publish(SIGNED_OUT));
   manager.events.addSilentRenewError((error) => {
     logAuthError('silent renewal failed', error);
     // customer-app §8: login_required logs out silently (the provider's session has ended).
@@ -104,20 +117,25 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
     const outcome = await handleRedirect();
     if (outcome === 'signed-in') return;
     if (outcome === 'signed-out') {
-      publish({ status: 'signed-out', user: null });
+      publish(SIGNED_OUT);
       return;
     }
     const stored = await manager.getUser().catch(() => null);
     if (stored && !stored.expired && (await accept(stored))) return;
     // No user in this tab: sign in quietly when the provider still has a session (a second tab,
-    // a reload after the renewal window). A failure is the ordinary logged-out case.
-    try {
-      await accept(await manager.signinSilent());
-    } catch (error) {
+    // a reload after the renewal window). A failure is the ordinary logged-out case. The screen
+    // waits only briefly: a provider that never answers the hidden frame must not hide Login.
+    const quiet = manager.signinSilent().then(accept, async (error: unknown) => {
       logQuietSignInFailure(error);
       if (stored) await manager.removeUser();
-    }
-    if (snapshot.status === 'loading') publish({ status: 'signed-out', user: null });
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      quiet,
+      new Promise((resolve) => (timer = setTimeout(resolve, QUIET_SIGN_IN_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (snapshot.status === 'loading') publish(SIGNED_OUT);
   }
 
   async function redirectToProvider(extraQueryParams?: Record<string, string>) {
@@ -160,7 +178,6 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
   }
 
   return {
-    claimsNamespace: config.oidc.claimsNamespace,
     getSnapshot: () => snapshot,
     subscribe(listener: () => void) {
       listeners.add(listener);
