@@ -8,7 +8,7 @@ import { AppShell } from './shell/app-shell.tsx';
 /**
  * A screen in its own chunk, loaded when its route is first visited (DESIGN §2: admin, form builder
  * and Word export stay out of the main bundle). React.lazy inside the shell's <Suspense> rather than
- * route-object `lazy` (a data-router feature we do not use, decision 003), so the header and footer
+ * route-object `lazy` (a data-router feature we do not use, decision 050), so the header and footer
  * stay on screen while a chunk loads, even on a first visit straight to that route.
  */
 function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
