@@ -65,5 +65,7 @@ export function parseOptions<T>(schema: z.ZodType<T>, values: OptionValues): T {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const option = issue?.path[0];
-  throw new UsageError(option === undefined ? String(issue?.message) : `--${String(option)}: ${issue?.message}`);
+  throw new UsageError(
+    option === undefined ? String(issue?.message) : `--${String(option)}: ${issue?.message}`,
+  );
 }

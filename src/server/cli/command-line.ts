@@ -44,7 +44,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false })
       .values as OptionValues;
   } catch (error) {
-    throw new UsageError(firstSentence((error as Error).message), command);
+    throw new UsageError(argumentProblem(error as NodeJS.ErrnoException), command);
   }
   if (values.help === true) return { kind: 'help', text: commandUsage(command) };
   delete values.help;
@@ -99,7 +99,9 @@ export async function runCommandLine(argv: readonly string[], context: CommandCo
 export function reportUsageError(error: UsageError, out: CommandOutput): void {
   out.warn(`Error: ${error.message}`);
   out.warn('');
-  out.warn(error.command ? commandUsage(error.command) : `Run "${CLI_INVOCATION} help" to list the commands.`);
+  out.warn(
+    error.command ? commandUsage(error.command) : `Run "${CLI_INVOCATION} help" to list the commands.`,
+  );
 }
 
 function unknownCommand(name: string): UsageError {
@@ -107,7 +109,10 @@ function unknownCommand(name: string): UsageError {
 }
 
 /** parseArgs explains at length how to pass values starting with a dash; the first sentence says enough. */
-function firstSentence(message: string): string {
-  const end = message.indexOf('. ');
-  return end === -1 ? message : message.slice(0, end + 1);
+function argumentProblem(error: NodeJS.ErrnoException): string {
+  const end = error.message.indexOf('. ');
+  const sentence = (end === -1 ? error.message : error.message.slice(0, end)).replace(/\.$/, '');
+  return error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    ? `${sentence}: every value follows its option (quote values that contain spaces).`
+    : `${sentence}.`;
 }

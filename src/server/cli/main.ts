@@ -1,10 +1,15 @@
 // `npm run cli -- <command> [options]`: see `help`. Exit code 0 on success, 1 on any failure.
-import { ConfigError, type Config, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { type CommandOutput, UsageError } from './cli-command.ts';
-import { executeCommand, type ParsedCommandLine, parseCommandLine, reportUsageError } from './command-line.ts';
+import {
+  executeCommand,
+  type ParsedCommandLine,
+  parseCommandLine,
+  reportUsageError,
+} from './command-line.ts';
 import { controlSocketPath } from './control-protocol.ts';
 import { runThroughServer } from './control-socket-client.ts';
 

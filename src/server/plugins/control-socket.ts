@@ -61,7 +61,8 @@ export const controlSocketPlugin = fp<ControlSocketOptions>(
               return refuse('The control socket accepts only requests of the Life Record CLI.');
             }
             const parsed = controlRequestSchema.safeParse(request);
-            if (!parsed.success) return refuse('The control socket accepts only requests of the Life Record CLI.');
+            if (!parsed.success)
+              return refuse('The control socket accepts only requests of the Life Record CLI.');
             const argv = parsed.data.argv;
             const run = queue.then(() => runRequest(argv, send));
             queue = run.catch(() => {});

@@ -18,7 +18,12 @@ export const createRecordCommand: CliCommand = {
     'Creates a record of an inventory type owned by an existing user (no invitation, no credit used). ' +
     'Prints the new record id.',
   options: {
-    'client-email': { type: 'string', value: 'E', description: 'E-mail address of the owner.', required: true },
+    'client-email': {
+      type: 'string',
+      value: 'E',
+      description: 'E-mail address of the owner.',
+      required: true,
+    },
     type: { type: 'string', value: 'NAME', description: 'Exact name of the inventory type.', required: true },
     organization: {
       type: 'string',

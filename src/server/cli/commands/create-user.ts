@@ -71,13 +71,13 @@ async function createUser({ db, config, out }: CommandContext, input: Input): Pr
     if (error instanceof ProvisioningConflictError) throw new CommandFailure(error.message);
     throw error;
   }
-  for (const line of describe(result, input, config.oidc.issuer)) out.info(line);
+  for (const line of summaryLines(result, input, config.oidc.issuer)) out.info(line);
   const user = await findUserWithRoles(db, result.userId);
   out.info(`Roles of ${input.email} now: ${user?.roles.join(', ') || 'none'}.`);
   if (embedded) out.info(`${input.email} can sign in at ${config.publicUrl}.`);
 }
 
-function describe(result: ProvisionUserResult, input: Input, issuer: string): string[] {
+function summaryLines(result: ProvisionUserResult, input: Input, issuer: string): string[] {
   const lines: string[] = [];
   if (result.account === 'created') {
     lines.push(`Created the account ${input.email} (e-mail verified) for the embedded sign-in.`);
@@ -95,7 +95,9 @@ function describe(result: ProvisionUserResult, input: Input, issuer: string): st
   if (result.user === 'created') lines.push(`Created the user ${input.name} <${input.email}>.`);
   if (result.user === 'linked') lines.push(`Linked the invited user ${input.email} to the account.`);
   if (result.user === 'existing') lines.push(`The user ${input.email} already exists.`);
-  lines.push(result.roleAdded ? `Granted the role ${input.role}.` : `The role ${input.role} was already held.`);
+  lines.push(
+    result.roleAdded ? `Granted the role ${input.role}.` : `The role ${input.role} was already held.`,
+  );
   const organization = result.organization;
   if (organization) {
     const found = organization.created ? 'Created the organization' : 'Organization';

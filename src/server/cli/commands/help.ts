@@ -12,7 +12,7 @@ export function formatHelp(commands: readonly CliCommand[]): string {
     ...commands.flatMap((command) => ['', `  ${synopsis(command)}`, ...indent(commandDetails(command))]),
     '',
     '  help [COMMAND]',
-    '      Lists the commands and their options (or one command\'s). Every command also takes --help.',
+    "      Lists the commands and their options (or one command's). Every command also takes --help.",
     '',
     'The commands use the configuration of the environment (DATA_DIR, DATABASE_URL, OIDC_ISSUER, …).',
     'With the embedded database they also work while the server runs: the command is then carried out by',

@@ -19,7 +19,9 @@ export const seedDemoCommand: CliCommand = {
         out.info(`${item.created ? 'Created' : 'Already there'}: ${item.kind} "${item.name}"${detail}`);
       }
       const created = items.filter((item) => item.created).length;
-      out.info(created === 0 ? 'Nothing new: the demo data was already loaded.' : `Created ${created} items.`);
+      out.info(
+        created === 0 ? 'Nothing new: the demo data was already loaded.' : `Created ${created} items.`,
+      );
       out.info(
         `Next: ${CLI_INVOCATION} create-user --email … --name … --password … --role customer --organization "Demo Organization"`,
       );

@@ -46,7 +46,10 @@ export async function seedDemo(db: Db): Promise<SeedItem[]> {
     for (const product of DEMO_PRODUCTS) {
       const inventoryTypeId = typeIds.get(product.inventoryTypeName);
       if (!inventoryTypeId) throw new Error(`The demo product ${product.name} names an unknown type.`);
-      const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.name, product.name));
+      const [existing] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.name, product.name));
       if (!existing) {
         await tx.insert(products).values({
           name: product.name,

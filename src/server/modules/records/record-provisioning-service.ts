@@ -29,7 +29,9 @@ export async function createRecordForClient(
     .from(users)
     .where(sql`lower(${users.email}) = lower(${input.clientEmail})`);
   if (!client) {
-    throw new RecordProvisioningError(`No user has the e-mail address ${input.clientEmail}: create it first.`);
+    throw new RecordProvisioningError(
+      `No user has the e-mail address ${input.clientEmail}: create it first.`,
+    );
   }
   const [type] = await db
     .select({ id: inventoryTypes.id, name: inventoryTypes.name })
@@ -38,16 +40,22 @@ export async function createRecordForClient(
     .orderBy(asc(inventoryTypes.createdAt), asc(inventoryTypes.id))
     .limit(1);
   if (!type) {
-    const known = await db.select({ name: inventoryTypes.name }).from(inventoryTypes).orderBy(inventoryTypes.name);
+    const known = await db
+      .select({ name: inventoryTypes.name })
+      .from(inventoryTypes)
+      .orderBy(inventoryTypes.name);
     throw new RecordProvisioningError(
       `No inventory type is named "${input.inventoryTypeName}". ` +
-        (known.length > 0 ? `Known types: ${known.map((row) => `"${row.name}"`).join(', ')}.` : 'There is none yet.'),
+        (known.length > 0
+          ? `Known types: ${known.map((row) => `"${row.name}"`).join(', ')}.`
+          : 'There is none yet.'),
     );
   }
   let organization: { id: string; name: string } | undefined;
   if (input.organizationName) {
     organization = await findOrganizationByName(db, input.organizationName);
-    if (!organization) throw new RecordProvisioningError(`No organization is named "${input.organizationName}".`);
+    if (!organization)
+      throw new RecordProvisioningError(`No organization is named "${input.organizationName}".`);
   }
   const organizationId = organization?.id ?? client.organizationId;
   const [record] = await db
@@ -61,6 +69,9 @@ export async function createRecordForClient(
 
 async function organizationNameOf(db: Db, id: string | null): Promise<string | null> {
   if (!id) return null;
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, id));
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, id));
   return row?.name ?? null;
 }

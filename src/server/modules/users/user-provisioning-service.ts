@@ -71,7 +71,9 @@ async function findOrCreateAccount(tx: Tx, input: ProvisionUserInput) {
     .where(sql`lower(${idpAccounts.email}) = lower(${input.email})`);
   if (existing) return { row: existing, state: 'existing' as const };
   if (!input.password) {
-    throw new ProvisioningConflictError(`No account exists for ${input.email} yet: give --password to create one.`);
+    throw new ProvisioningConflictError(
+      `No account exists for ${input.email} yet: give --password to create one.`,
+    );
   }
   const row = await createAccount(tx as unknown as Db, {
     email: input.email,
@@ -83,10 +85,7 @@ async function findOrCreateAccount(tx: Tx, input: ProvisionUserInput) {
 }
 
 async function findOrCreateUserRow(tx: Tx, input: ProvisionUserInput, federatedId: string | null) {
-  const [byEmail] = await tx
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${input.email})`);
+  const [byEmail] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
   const [byIdentity] = federatedId
     ? await tx.select().from(users).where(eq(users.federatedId, federatedId))
     : [undefined];
@@ -129,7 +128,10 @@ async function assignOrganization(tx: Tx, userId: string, currentId: string | nu
   const organization = await findOrCreateOrganization(tx as unknown as Db, name);
   const assigned = currentId !== organization.id;
   if (assigned) {
-    await tx.update(users).set({ organizationId: organization.id, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ organizationId: organization.id, updatedAt: new Date() })
+      .where(eq(users.id, userId));
   }
   return { ...organization, assigned };
 }
