@@ -126,6 +126,26 @@ describe('the CLI on its own', () => {
     }
   });
 
+  it('explains when DATA_DIR is too long a path for the control socket', async () => {
+    const dataDir = path.join(
+      tempDataDir(),
+      'a-data-directory-whose-path-is-longer-than-any-unix-socket-address-holds',
+    );
+    const target = loadConfig({ DATA_DIR: dataDir }).database;
+    const lock = acquireDataDirLock(
+      target.kind === 'pglite' ? target.dir : '',
+      'Life Record server on port 8080',
+    );
+    try {
+      const result = await runCliProcess(['seed-demo'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`is in use by pid ${process.pid}`);
+      expect(result.stderr).toContain('choose a shorter DATA_DIR');
+    } finally {
+      lock.release();
+    }
+  });
+
   it.skipIf(!usingPostgres())('works directly on PostgreSQL when DATABASE_URL is set', async () => {
     const testDatabase = await createTestDatabase();
     try {

@@ -11,6 +11,20 @@ export function controlSocketPath(dataDir: string): string {
   return path.join(dataDir, CONTROL_SOCKET_FILE);
 }
 
+/**
+ * A Unix socket address holds about 104 bytes (macOS; 108 on Linux). Depending on the platform a
+ * longer path fails with an obscure EINVAL or binds a truncated path: both sides check first.
+ */
+export const MAX_SOCKET_PATH_BYTES = 103;
+
+export function socketPathProblem(socketPath: string): string | undefined {
+  const length = Buffer.byteLength(socketPath);
+  return length > MAX_SOCKET_PATH_BYTES
+    ? `the path ${socketPath} is ${length} bytes long, more than a Unix socket address holds ` +
+        `(${MAX_SOCKET_PATH_BYTES}): choose a shorter DATA_DIR`
+    : undefined;
+}
+
 /** Longest request line accepted: a command line, not a payload. */
 export const MAX_REQUEST_BYTES = 64 * 1024;
 

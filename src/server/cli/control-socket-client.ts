@@ -1,6 +1,11 @@
 import net from 'node:net';
 import type { CommandOutput } from './cli-command.ts';
-import { type ControlMessage, createLineSplitter, encodeMessage } from './control-protocol.ts';
+import {
+  type ControlMessage,
+  createLineSplitter,
+  encodeMessage,
+  socketPathProblem,
+} from './control-protocol.ts';
 
 export type RemoteRunResult = { reached: true; code: number } | { reached: false; reason: string };
 
@@ -18,6 +23,8 @@ export function runThroughServer(
   argv: readonly string[],
   out: CommandOutput,
 ): Promise<RemoteRunResult> {
+  const pathProblem = socketPathProblem(socketPath);
+  if (pathProblem) return Promise.resolve({ reached: false, reason: pathProblem });
   return new Promise((resolve) => {
     let settled = false;
     let connected = false;

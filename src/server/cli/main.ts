@@ -68,6 +68,8 @@ async function runOnServer(argv: string[], config: Config, locked: DataDirLocked
       `is in use by pid ${pid} (${purpose}), which does not answer on ${socketPath}. ` +
       `Only one process may open it at a time: stop pid ${pid}, then run the command again.`,
   );
+  if (result.reason.startsWith('the path'))
+    terminal.warn(`The control socket cannot work here: ${result.reason}.`);
   return 1;
 }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { controlSocketPath } from '../cli/control-protocol.ts';
 import { loadConfig } from '../config.ts';
 import { lockFilePath, readLockHolder } from '../db/data-dir-lock.ts';
@@ -20,6 +21,7 @@ import {
   startServerProcess,
 } from '../test-support/cli-process.ts';
 import { createTestApp } from '../test-support/test-app.ts';
+import { createTestDatabase } from '../test-support/test-database.ts';
 
 // A real server process on a real embedded database, and the CLI as a second process beside it
 // (STACK-NOTES trap 6: the CLI must never open the data directory the server holds).
@@ -166,6 +168,24 @@ describe.skipIf(process.platform === 'win32')('the CLI while the server runs', (
 });
 
 describe('the control socket option', () => {
+  it('with a DATA_DIR too long for a socket address, binds no socket anywhere and still serves', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'lr-long-'));
+    const dataDir = path.join(parent, 'd'.repeat(120));
+    const testDatabase = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const app = await buildApp({ config, database: testDatabase.database, controlSocket: true });
+    try {
+      await app.ready();
+      // Nothing at a truncated path (a prefix of 'ddd…') either.
+      expect(fs.readdirSync(parent).filter((name) => name !== 'd'.repeat(120))).toEqual([]);
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await testDatabase.drop();
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('is off for servers built in-process unless asked, so tests do not open sockets', async () => {
     const testApp = await createTestApp();
     try {

@@ -10,6 +10,7 @@ import {
   createLineSplitter,
   encodeMessage,
   MAX_REQUEST_BYTES,
+  socketPathProblem,
 } from '../cli/control-protocol.ts';
 
 export interface ControlSocketOptions {
@@ -93,6 +94,11 @@ export const controlSocketPlugin = fp<ControlSocketOptions>(
     }
 
     app.addHook('onReady', async () => {
+      const pathProblem = socketPathProblem(socketPath);
+      if (pathProblem) {
+        app.log.warn(`The CLI cannot reach this server: ${pathProblem}.`);
+        return;
+      }
       if (!(await clearStaleSocket(socketPath))) {
         app.log.warn(`${socketPath} is served by another process: the CLI cannot reach this server.`);
         return;
