@@ -58,10 +58,17 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+const STARTING_UP = new Set(['ENOENT', 'ECONNREFUSED']);
+
 async function runOnServer(argv: string[], config: Config, locked: DataDirLockedError): Promise<number> {
   const { pid, purpose } = locked.holder;
   const socketPath = controlSocketPath(config.dataDir);
-  const result = await runThroughServer(socketPath, argv, terminal);
+  let result = await runThroughServer(socketPath, argv, terminal);
+  // A server that is still starting (migrating) holds the lock before its socket listens.
+  for (let attempt = 0; !result.reached && STARTING_UP.has(result.reason) && attempt < 5; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    result = await runThroughServer(socketPath, argv, terminal);
+  }
   if (result.reached) return result.code;
   terminal.warn(
     `The embedded database in ${config.database.kind === 'pglite' ? config.database.dir : config.dataDir} ` +
