@@ -51,6 +51,12 @@ export async function identityProviderPlugin(app: FastifyInstance): Promise<void
     await scope.register(formbody);
     await scope.register(rateLimit, { global: false });
     const allowedOrigins = new Set(clientOrigins(config));
+    // Under the site-wide `no-referrer` browsers post our forms with `Origin: null`; `same-origin`
+    // keeps the real Origin on our own posts and still tells other sites nothing. (helmet wrote
+    // its header on the raw response already, which Fastify's reply.header would not replace.)
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('referrer-policy', 'same-origin');
+    });
     scope.addHook('preHandler', async (request, reply) => {
       if (request.method === 'POST' && !isSameOriginPost(request, allowedOrigins)) {
         return sendPage(

@@ -16,7 +16,7 @@ export function verificationMail(site: PageSite, to: Recipient, link: string): M
     text: [
       `Hello ${to.name},`,
       '',
-      `please confirm that ${to.email} is your e-mail address by opening this link:`,
+      `Please confirm that ${to.email} is your e-mail address by opening this link:`,
       '',
       link,
       '',
@@ -28,7 +28,7 @@ export function verificationMail(site: PageSite, to: Recipient, link: string): M
     html: mailHtml(
       site,
       html`<p>Hello ${to.name},</p>
-<p>please confirm that <strong>${to.email}</strong> is your e-mail address.</p>
+<p>Please confirm that <strong>${to.email}</strong> is your e-mail address.</p>
 ${mailButton(link, 'Verify my e-mail address')}
 <p>The link is valid for 24 hours and works once. If the button does not work, copy this address into your browser:<br><a href="${link}">${link}</a></p>
 <p>If you did not create an account with ${product}, you can ignore this e-mail.</p>`,
@@ -45,7 +45,7 @@ export function passwordResetMail(site: PageSite, to: Recipient, link: string): 
     text: [
       `Hello ${to.name},`,
       '',
-      `someone asked to reset the password of your ${product} account (${to.email}).`,
+      `Someone asked to reset the password of your ${product} account (${to.email}).`,
       'To choose a new password, open this link:',
       '',
       link,
@@ -58,7 +58,7 @@ export function passwordResetMail(site: PageSite, to: Recipient, link: string): 
     html: mailHtml(
       site,
       html`<p>Hello ${to.name},</p>
-<p>someone asked to reset the password of your ${product} account (<strong>${to.email}</strong>).</p>
+<p>Someone asked to reset the password of your ${product} account (<strong>${to.email}</strong>).</p>
 ${mailButton(link, 'Choose a new password')}
 <p>The link is valid for 1 hour and works once. If the button does not work, copy this address into your browser:<br><a href="${link}">${link}</a></p>
 <p>If you did not ask for this, you can ignore this e-mail: your password stays as it is.</p>`,

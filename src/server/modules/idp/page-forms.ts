@@ -60,11 +60,14 @@ export async function overLimit(
 }
 
 /**
- * Form posts must come from our own pages. Browsers send Origin with every form post, so a
- * post from another site is refused here; the interaction cookie (SameSite=Lax, bound to the
- * uid in the path) already keeps cross-site posts out of a sign-in, this covers the link pages too.
+ * Form posts must come from our own pages. Browsers say where a post comes from (Sec-Fetch-Site,
+ * and Origin), so a post from another site is refused here. The interaction cookie (SameSite=Lax,
+ * bound to the uid in the path) already keeps cross-site posts out of a sign-in; this covers the
+ * link pages too.
  */
 export function isSameOriginPost(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin') return false;
   const origin = request.headers.origin;
   if (origin === undefined) return true; // not a browser form post: no one's cookies to abuse
   return allowedOrigins.has(origin) || origin === `${request.protocol}://${request.host}`;

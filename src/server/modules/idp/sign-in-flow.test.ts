@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALLOWED_ROLES_KEY } from '#domain/client-config.ts';
 import { idpAccounts, roles, userRoles, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -28,10 +28,22 @@ const PASSWORD = 'a long enough password';
 
 describe('embedded OpenID provider: the code flow with PKCE, from sign-up to refresh', () => {
   let test: TestApp;
+  // oidc-provider prints "NOTICE"/"WARNING" lines whenever a development default is in use.
+  const providerNotices: string[] = [];
   beforeAll(async () => {
+    for (const level of ['info', 'warn', 'log'] as const) {
+      const original = console[level];
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        if (String(args[0]).includes('oidc-provider')) providerNotices.push(String(args[0]));
+        else original(...args);
+      });
+    }
     test = await createTestApp({ listen: true });
   });
-  afterAll(async () => test.close());
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await test.close();
+  });
 
   it('publishes its discovery document under /oidc: RS256 only, PKCE S256, our endpoints', async () => {
     const response = await fetch(`${test.config.oidc.issuer}/.well-known/openid-configuration`);
@@ -258,6 +270,57 @@ describe('embedded OpenID provider: the code flow with PKCE, from sign-up to ref
     const response = await fetch(`${test.config.publicUrl}/oidc/interaction/unknown-uid`);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('This sign-in page has expired');
+  });
+
+  it('used no development default of oidc-provider in all of the above', () => {
+    expect(providerNotices).toEqual([]);
+  });
+});
+
+describe('under `npm run dev` (DEV_CLIENT_ORIGIN)', () => {
+  const devOrigin = 'http://localhost:5173';
+  const devAuthorize = (test: TestApp) => {
+    const url = new URL(authorizeUrl(test.config, createPkce()), test.config.publicUrl);
+    url.searchParams.set('redirect_uri', `${devOrigin}/`);
+    return url.toString();
+  };
+
+  it('accepts the Vite origin as redirect URI and for token calls', async () => {
+    const test = await createTestApp({ listen: true, env: { DEV_CLIENT_ORIGIN: devOrigin } });
+    try {
+      const page = await createTestBrowser(test.config.publicUrl).visit(devAuthorize(test));
+      expect(page.body).toContain('<h1>Sign in</h1>');
+      const preflight = await fetch(`${test.config.oidc.issuer}/token`, {
+        method: 'OPTIONS',
+        headers: { origin: devOrigin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(devOrigin);
+      const token = await fetch(`${test.config.oidc.issuer}/token`, {
+        method: 'POST',
+        headers: { origin: 'https://elsewhere.example', 'content-type': 'application/x-www-form-urlencoded' },
+        body: `client_id=${test.config.oidc.clientId}&grant_type=refresh_token&refresh_token=x`,
+      });
+      expect(token.headers.get('access-control-allow-origin')).toBeNull();
+      // After the sign-in form, the browser is redirected to the Vite origin: CSP must allow it.
+      expect(page.response.headers.get('content-security-policy')).toMatch(
+        /form-action [^;]*http:\/\/localhost:5173/,
+      );
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('ignores it in production', async () => {
+    const test = await createTestApp({
+      listen: true,
+      env: { DEV_CLIENT_ORIGIN: devOrigin, NODE_ENV: 'production' },
+    });
+    try {
+      const page = await createTestBrowser(test.config.publicUrl).visit(devAuthorize(test));
+      expect(page.body).toContain('Sign-in could not continue');
+    } finally {
+      await test.close();
+    }
   });
 });
 

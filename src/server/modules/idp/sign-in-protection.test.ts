@@ -118,6 +118,15 @@ describe('sign-in protection: same answer for unknown accounts, account lock, pe
     expect(await response.text()).toContain('This form came from another site');
   });
 
+  it('refuses a post a browser marks as cross-site, even without an Origin', async () => {
+    const response = await fetch(`${test.config.publicUrl}/oidc/account/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: 'email=known%40example.test',
+    });
+    expect(response.status).toBe(403);
+  });
+
   it('refuses a sign-in post from a browser that did not start that sign-in', async () => {
     const { page } = await openSignIn(test.config, newBrowser());
     // Same uid in the path, but not the interaction cookie: a forged post gets nowhere.
