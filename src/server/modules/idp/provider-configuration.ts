@@ -97,7 +97,8 @@ export async function createIdentityProvider({
       profile: ['name'],
       email: ['email', 'email_verified'],
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    // No offline_access: refresh tokens come without it and end with the sign-in session.
+    scopes: ['openid', 'profile', 'email'],
     // The ID token is what our API checks, so it carries name, e-mail and roles itself.
     conformIdTokenClaims: false,
     extraParams: ['screen_hint'],

@@ -167,6 +167,20 @@ describe('embedded OpenID provider: the code flow with PKCE, from sign-up to ref
     expect(signUp.body).toContain('Create your account');
   });
 
+  it('consents on its own when a request asks for consent (prompt=consent), and ignores offline_access', async () => {
+    const email = 'consent@example.test';
+    await signUpThroughPages(test.config, { name: 'Consent', email, password: PASSWORD });
+    const browser = createTestBrowser(test.config.publicUrl);
+    await signInThroughPages(test.config, email, PASSWORD, browser);
+    const { page, pkce } = await openSignIn(test.config, browser, {
+      prompt: 'consent',
+      scope: 'openid profile email offline_access',
+    });
+    const tokens = await exchangeCode(test.config, callbackOf(page).code, pkce.verifier);
+    expect(tokens.scope).toBe('openid profile email');
+    expect(jwtClaims(tokens.id_token).email).toBe(email);
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const pkce = createPkce();
     const url = new URL(authorizeUrl(test.config, pkce), test.config.publicUrl);
