@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { supportRoutes } from './modules/support/support-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -47,6 +48,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(meRoutes);
+  await app.register(supportRoutes);
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;
 }
