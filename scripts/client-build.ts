@@ -47,6 +47,8 @@ export function ensureClientBuild(log: (line: string) => void = console.log): bo
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Always the production React build, even when started from tests (NODE_ENV=test).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The web client build failed (see the output above).');
   fs.writeFileSync(stampFile, clientSourceHash());

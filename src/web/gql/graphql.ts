@@ -1,3 +1,47 @@
 /* eslint-disable */
 /** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HomeRecordsQuery = { viewer: { id: string, name: string | null, records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, inventoryType: { name: string } }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const HomeRecordsDocument = new TypedDocumentString(`
+    query HomeRecords {
+  viewer {
+    id
+    name
+    records {
+      id
+      createdAt
+      updatedAt
+      submitted
+      inventoryType {
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<HomeRecordsQuery, HomeRecordsQueryVariables>;

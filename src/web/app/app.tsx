@@ -1,0 +1,42 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useMemo } from 'react';
+import { HashRouter } from 'react-router';
+import type { ClientConfig } from '#domain/client-config.ts';
+import { CurtainTransitionProvider } from '#web/components/ui/curtain-transition.tsx';
+import { ToastProvider } from '#web/components/ui/toast.tsx';
+import { AuthProvider } from '#web/lib/auth/auth-provider.tsx';
+import type { AuthSession } from '#web/lib/auth/auth-session.ts';
+import { ClientConfigProvider } from '#web/lib/client-config-context.tsx';
+import { createGraphQLClient } from '#web/lib/graphql-client.ts';
+import { GraphQLClientProvider } from '#web/lib/graphql-client-context.tsx';
+import { AppRoutes } from './router.tsx';
+
+export interface AppProps {
+  config: ClientConfig;
+  session: AuthSession;
+  queryClient: QueryClient;
+}
+
+/** Every provider the screens rely on, outermost first. */
+export function App({ config, session, queryClient }: AppProps) {
+  const graphqlClient = useMemo(() => createGraphQLClient({ getIdToken: session.getIdToken }), [session]);
+  return (
+    <StrictMode>
+      <ClientConfigProvider config={config}>
+        <AuthProvider session={session}>
+          <QueryClientProvider client={queryClient}>
+            <GraphQLClientProvider client={graphqlClient}>
+              <ToastProvider>
+                <CurtainTransitionProvider>
+                  <HashRouter>
+                    <AppRoutes />
+                  </HashRouter>
+                </CurtainTransitionProvider>
+              </ToastProvider>
+            </GraphQLClientProvider>
+          </QueryClientProvider>
+        </AuthProvider>
+      </ClientConfigProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,61 @@
+import { type ComponentType, lazy } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
+import { HomeScreen } from '#web/features/home/home-screen.tsx';
+import { ComingSoon } from './routes/coming-soon.tsx';
+import { NotFound } from './routes/not-found.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+
+/**
+ * A screen in its own chunk, loaded when its route is first visited (DESIGN §2: admin, form builder
+ * and Word export stay out of the main bundle). React.lazy inside the shell's <Suspense> rather than
+ * route-object `lazy` (a data-router feature we do not use, decision 050), so the header and footer
+ * stay on screen while a chunk loads, even on a first visit straight to that route.
+ */
+function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return <Screen />;
+}
+
+/**
+ * Every route of both specs (customer-app §2, admin-app §2), hash-based as their `#/…` links.
+ * A screen not built yet shows Coming soon; replace its element with
+ * `lazyScreen(() => import('#web/features/<feature>/<screen>.tsx'), (m) => m.TheScreen)`.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { index: true, element: <HomeScreen /> },
+      {
+        path: 'dashboard',
+        element: lazyScreen(
+          () => import('#web/features/home/dashboard-screen.tsx'),
+          (m) => m.DashboardScreen,
+        ),
+      },
+      { path: 'products', element: <ComingSoon title="Products" /> },
+      { path: 'inventory', element: <ComingSoon title="Inventory" /> },
+      // customer-app §2: checkout takes stripeId, as #/checkout/{stripeId} or #/checkout?stripeId=….
+      { path: 'checkout', element: <ComingSoon title="Checkout" /> },
+      { path: 'checkout/:stripeId', element: <ComingSoon title="Checkout" /> },
+      { path: 'account', element: <ComingSoon title="Account" /> },
+      { path: 'record/:id', element: <ComingSoon title="Record" /> },
+      { path: 'formbuilder/:id?', element: <ComingSoon title="Form builder" /> },
+      { path: 'admin', element: <ComingSoon title="Admin" /> },
+      { path: 'datasync/:id', element: <ComingSoon title="Data sync" /> },
+      { path: 'terms', element: <ComingSoon title="Terms of Use" /> },
+      { path: 'privacy', element: <ComingSoon title="Privacy Notice" /> },
+      { path: 'cybersecurity', element: <ComingSoon title="Cybersecurity Policy" /> },
+      { path: 'eula', element: <ComingSoon title="EULA" /> },
+      { path: 'aipolicy', element: <ComingSoon title="AI-Generated Data Policy" /> },
+      { path: 'faq', element: <ComingSoon title="FAQ" /> },
+      { path: 'contact', element: <ComingSoon title="Contact Us" /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+/** The routes, rendered inside <HashRouter> (app.tsx). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

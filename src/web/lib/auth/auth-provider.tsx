@@ -1,0 +1,60 @@
+import type { User } from 'oidc-client-ts';
+import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
+import { type Role, type RoleFlags, roleFlags } from '#domain/roles.ts';
+import type { AuthSession } from './auth-session.ts';
+
+const AuthSessionContext = createContext<AuthSession | null>(null);
+
+export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  return <AuthSessionContext value={session}>{children}</AuthSessionContext>;
+}
+
+export function useAuthSession(): AuthSession {
+  const session = use(AuthSessionContext);
+  if (!session) throw new Error('useAuth() needs an <AuthProvider> above it.');
+  return session;
+}
+
+export interface Auth extends RoleFlags {
+  user: User | null;
+  idToken: string | null;
+  isAuthenticated: boolean;
+  /** True until the start-up check (callback, stored user, quiet sign-in) has finished. */
+  isLoading: boolean;
+  roles: Role[];
+  name: string | null;
+  email: string | null;
+  /** False when the provider says the e-mail address is not verified yet. */
+  emailVerified: boolean;
+  login: () => Promise<void>;
+  signup: () => Promise<void>;
+  logout: () => Promise<void>;
+  getIdToken: () => Promise<string | null>;
+}
+
+export function useAuth(): Auth {
+  const session = useAuthSession();
+  const { status, user, roles } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  return useMemo(() => {
+    const profile = user?.profile;
+    return {
+      user,
+      idToken: user?.id_token ?? null,
+      isAuthenticated: status === 'signed-in',
+      isLoading: status === 'loading',
+      roles,
+      ...roleFlags(roles),
+      name: stringOrNull(profile?.name) ?? stringOrNull(profile?.email),
+      email: stringOrNull(profile?.email),
+      emailVerified: profile?.email_verified !== false,
+      login: session.login,
+      signup: session.signup,
+      logout: session.logout,
+      getIdToken: session.getIdToken,
+    };
+  }, [session, status, user, roles]);
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}

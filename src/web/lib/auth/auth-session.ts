@@ -1,0 +1,249 @@
+import { ErrorResponse, type User, UserManager } from 'oidc-client-ts';
+import type { ClientConfig } from '#domain/client-config.ts';
+import type { Role } from '#domain/roles.ts';
+import { currentHashRoute, readAuthRedirect, safeReturnTo } from './auth-redirect.ts';
+import { idTokenProblem, isExpiringSoon, rolesFromClaims } from './id-token-claims.ts';
+import { userManagerSettings } from './oidc-settings.ts';
+
+/** How long the first screen waits for a quiet sign-in before showing the logged-out state. */
+const QUIET_SIGN_IN_WAIT_MS = 1500;
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  user: User | null;
+  /** customer-app §4: set from the ID token's allowed-roles list after login; empty once logged out. */
+  roles: Role[];
+}
+
+const SIGNED_OUT: AuthSnapshot = { status: 'signed-out', user: null, roles: [] };
+
+/**
+ * The browser's sign-in session: one per page, shared by React (through useSyncExternalStore) and
+ * the API clients (getIdToken). Sign-in library errors are only logged (customer-app §8).
+ */
+export interface AuthSession {
+  getSnapshot(): AuthSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Handles a provider redirect, restores the stored user, or tries a quiet sign-in. */
+  start(): Promise<void>;
+  /** The hash route to show after a completed sign-in redirect, once. */
+  takeReturnTo(): string | null;
+  login(): Promise<void>;
+  signup(): Promise<void>;
+  logout(): Promise<void>;
+  /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
+  getIdToken(): Promise<string | null>;
+}
+
+export interface AuthSessionEnvironment {
+  location: Pick<Location, 'href' | 'origin' | 'hash' | 'assign'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  sessionStorage: Storage;
+  localStorage: Storage;
+  now?: () => number;
+}
+
+export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironment = browserEnvironment()) {
+  const manager = new UserManager(
+    userManagerSettings(config, env.location.origin, {
+      session: env.sessionStorage,
+      local: env.localStorage,
+    }),
+  );
+  const nowSeconds = () => Math.floor((env.now?.() ?? Date.now()) / 1000);
+  const listeners = new Set<() => void>();
+  let snapshot: AuthSnapshot = { status: 'loading', user: null, roles: [] };
+  let returnTo: string | null = null;
+
+  function publish(next: AuthSnapshot) {
+    if (next.status === snapshot.status && next.user === snapshot.user) return;
+    snapshot = next;
+    for (const listener of listeners) listener();
+  }
+
+  /** A user whose ID token passes the customer-app §5 checks becomes the session; others are dropped. */
+  async function accept(user: User | null | undefined): Promise<boolean> {
+    if (!user?.id_token) return false;
+    const problem = idTokenProblem(user.id_token, {
+      issuer: config.oidc.authority,
+      clientId: config.oidc.clientId,
+      now: nowSeconds(),
+    });
+    if (problem) {
+      logAuthError('the ID token was refused', new Error(problem));
+      await manager.removeUser();
+      return false;
+    }
+    if (snapshot.user !== user) {
+      publish({
+        status: 'signed-in',
+        user,
+        roles: rolesFromClaims(user.profile, config.oidc.claimsNamespace),
+      });
+    }
+    return true;
+  }
+
+  manager.events.addUserLoaded((user) => void accept(user));
+  manager.events.addUserUnloaded(() => publish(SIGNED_OUT));
+  manager.events.addSilentRenewError((error) => {
+    logAuthError('silent renewal failed', error);
+    // customer-app §8: login_required logs out silently (the provider's session has ended).
+    if (error instanceof ErrorResponse && error.error === 'login_required') void manager.removeUser();
+  });
+
+  async function handleRedirect(): Promise<'signed-in' | 'signed-out' | 'none'> {
+    const redirect = readAuthRedirect(env.location.href);
+    if (redirect.kind === 'none') return 'none';
+    // Clean the address bar first: the one-time code must not linger in the history.
+    env.history.replaceState(env.history.state, '', redirect.cleanUrl);
+    try {
+      if (redirect.kind === 'signout') {
+        await manager.signoutCallback(redirect.url);
+        return 'signed-out';
+      }
+      const user = await manager.signinCallback(redirect.url);
+      returnTo = safeReturnTo((user?.state as { returnTo?: unknown } | undefined)?.returnTo);
+      return (await accept(user)) ? 'signed-in' : 'none';
+    } catch (error) {
+      logAuthError(`the ${redirect.kind} callback failed`, error);
+      return redirect.kind === 'signout' ? 'signed-out' : 'none';
+    }
+  }
+
+  async function start() {
+    const outcome = await handleRedirect();
+    if (outcome === 'signed-in') return;
+    if (outcome === 'signed-out') {
+      publish(SIGNED_OUT);
+      return;
+    }
+    const stored = await manager.getUser().catch(() => null);
+    if (stored && !stored.expired && (await accept(stored))) return;
+    // No user in this tab: sign in quietly when the provider still has a session (a second tab,
+    // a reload after the renewal window). A failure is the ordinary logged-out case. The screen
+    // waits only briefly: a provider that never answers the hidden frame must not hide Login.
+    const quiet = manager.signinSilent().then(accept, async (error: unknown) => {
+      logQuietSignInFailure(error);
+      if (stored) await manager.removeUser();
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      quiet,
+      new Promise((resolve) => (timer = setTimeout(resolve, QUIET_SIGN_IN_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (snapshot.status === 'loading') publish(SIGNED_OUT);
+  }
+
+  async function redirectToProvider(extraQueryParams?: Record<string, string>) {
+    try {
+      await manager.signinRedirect({
+        state: { returnTo: currentHashRoute(env.location.hash) },
+        ...(extraQueryParams ? { extraQueryParams } : {}),
+      });
+    } catch (error) {
+      logAuthError('login failed', error);
+    }
+  }
+
+  async function logout() {
+    const user = await manager.getUser().catch(() => null);
+    try {
+      await manager.signoutRedirect({
+        ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
+        post_logout_redirect_uri: `${env.location.origin}/`,
+      });
+    } catch (error) {
+      // The provider could not be reached: end the session here at least.
+      logAuthError('logout at the provider failed', error);
+      await manager.removeUser();
+      env.location.assign(`${env.location.origin}/`);
+    }
+  }
+
+  async function getIdToken(): Promise<string | null> {
+    let user = await manager.getUser().catch(() => null);
+    if (user?.id_token && isExpiringSoon(user.profile.exp, nowSeconds())) {
+      try {
+        user = await manager.signinSilent();
+      } catch (error) {
+        logAuthError('token renewal failed', error);
+      }
+    }
+    if (!user?.id_token || isExpired(user.profile.exp, nowSeconds())) return null;
+    return user.id_token;
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start,
+    takeReturnTo() {
+      const route = returnTo;
+      returnTo = null;
+      return route;
+    },
+    login: () => redirectToProvider(),
+    // customer-app §4: sign-up is the login redirect with a sign-up screen hint.
+    signup: () => redirectToProvider({ screen_hint: 'signup' }),
+    logout,
+    getIdToken,
+  } satisfies AuthSession;
+}
+
+function isExpired(exp: unknown, now: number): boolean {
+  return typeof exp !== 'number' || exp <= now;
+}
+
+function logAuthError(what: string, error: unknown) {
+  console.error(`Sign-in: ${what}:`, error instanceof Error ? error.message : error);
+}
+
+// Answers of a prompt=none request that only mean "nobody is signed in at the provider".
+const NO_PROVIDER_SESSION = [
+  'login_required',
+  'interaction_required',
+  'consent_required',
+  'account_selection_required',
+];
+
+function logQuietSignInFailure(error: unknown) {
+  if (error instanceof ErrorResponse && NO_PROVIDER_SESSION.includes(error.error ?? '')) {
+    console.info(`Sign-in: nobody is signed in at the provider (${error.error}).`);
+  } else {
+    logAuthError('quiet sign-in failed', error);
+  }
+}
+
+function browserEnvironment(): AuthSessionEnvironment {
+  return {
+    location: window.location,
+    history: window.history,
+    sessionStorage: window.sessionStorage,
+    localStorage: window.localStorage,
+  };
+}
+
+/**
+ * Inside the hidden frame of a quiet sign-in, the page only hands the provider's answer to its
+ * parent window and renders nothing (the frame loads our root URL, the registered redirect).
+ */
+export function isSilentSignInFrame(win: Window = window): boolean {
+  return win.parent !== win && readAuthRedirect(win.location.href).kind === 'signin';
+}
+
+export async function completeSilentSignIn(config: ClientConfig): Promise<void> {
+  const manager = new UserManager(
+    userManagerSettings(config, window.location.origin, {
+      session: window.sessionStorage,
+      local: window.localStorage,
+    }),
+  );
+  await manager.signinCallback(window.location.href).catch((error) => logAuthError('quiet sign-in', error));
+}

@@ -1,0 +1,36 @@
+import type { ClientConfig } from '#domain/client-config.ts';
+
+/**
+ * This deployment's client configuration. The server embeds it in index.html as
+ * `<script id="app-config" type="application/json">`; under the Vite dev server (which serves its
+ * own index.html) it is fetched from GET /api/client-config instead.
+ */
+export async function loadClientConfig(
+  doc: Document = document,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ClientConfig> {
+  const embedded = doc.getElementById('app-config')?.textContent;
+  if (embedded) return parseClientConfig(JSON.parse(embedded));
+  const response = await fetchImpl('/api/client-config', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Could not load the client configuration (HTTP ${response.status}).`);
+  return parseClientConfig(await response.json());
+}
+
+/** A hand-written check rather than zod: the app shell must stay small (DESIGN §2, bundle budget). */
+export function parseClientConfig(value: unknown): ClientConfig {
+  const config = value as Partial<ClientConfig> | null;
+  const oidc = config?.oidc;
+  if (
+    typeof config?.productName !== 'string' ||
+    typeof oidc?.authority !== 'string' ||
+    typeof oidc.clientId !== 'string' ||
+    typeof oidc.claimsNamespace !== 'string'
+  ) {
+    throw new Error('The client configuration is incomplete (productName and oidc are required).');
+  }
+  return {
+    productName: config.productName,
+    oidc: { authority: oidc.authority, clientId: oidc.clientId, claimsNamespace: oidc.claimsNamespace },
+    ...(typeof config.mailboxUrl === 'string' ? { mailboxUrl: config.mailboxUrl } : {}),
+  };
+}

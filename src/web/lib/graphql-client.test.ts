@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { TypedDocumentString } from '#web/gql/graphql.ts';
+import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
+import { createGraphQLClient, MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
+
+const Ping = new TypedDocumentString('query Ping($n: Int) { ping(n: $n) }') as unknown as TypedDocumentString<
+  { ping: number },
+  { n: number }
+>;
+
+function clientAnswering(
+  answer: (init: RequestInit) => Response | Promise<Response>,
+  token: string | null = 'id-token',
+) {
+  const seen: RequestInit[] = [];
+  const client = createGraphQLClient({
+    getIdToken: async () => token,
+    fetch: async (_url, init = {}) => {
+      seen.push(init);
+      return answer(init);
+    },
+  });
+  return { client, seen };
+}
+
+describe('the GraphQL client (customer-app §7)', () => {
+  it('POSTs the document and variables with the ID token as bearer', async () => {
+    const { client, seen } = clientAnswering(() => jsonResponse({ data: { ping: 3 } }));
+    await expect(client.request(Ping, { n: 3 })).resolves.toEqual({ ping: 3 });
+    const headers = new Headers(seen[0]?.headers);
+    expect(seen[0]?.method).toBe('POST');
+    expect(headers.get('authorization')).toBe('Bearer id-token');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(seen[0]?.body))).toEqual({
+      query: 'query Ping($n: Int) { ping(n: $n) }',
+      variables: { n: 3 },
+    });
+  });
+
+  it('throws the FIRST GraphQL error message', async () => {
+    const { client } = clientAnswering(() =>
+      jsonResponse({ data: null, errors: [{ message: 'Record not found' }, { message: 'second' }] }),
+    );
+    await expect(client.request(Ping, { n: 1 })).rejects.toThrow(/^Record not found$/);
+  });
+
+  it('says the user is not authenticated, without calling, when there is no token', async () => {
+    const { client, seen } = clientAnswering(() => jsonResponse({ data: { ping: 1 } }), null);
+    await expect(client.request(Ping, { n: 1 })).rejects.toThrow(MISSING_TOKEN_MESSAGE);
+    expect(seen).toEqual([]);
+  });
+
+  it("reads an { error } body (the server's 4xx shape)", async () => {
+    const { client } = clientAnswering(() => jsonResponse({ error: 'Token expired' }, 401));
+    await expect(client.request(Ping, { n: 1 })).rejects.toThrow('Token expired');
+  });
+
+  it('names the status when the answer is not JSON', async () => {
+    const { client } = clientAnswering(
+      () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(client.request(Ping, { n: 1 })).rejects.toThrow('The server answered 502 Bad Gateway');
+  });
+
+  it('rejects with a TimeoutError when the answer takes longer than asked', async () => {
+    const { client } = clientAnswering(
+      (init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    await expect(client.request(Ping, { n: 1 }, { timeoutMs: 20 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import type { TypedDocumentString } from '#web/gql/graphql.ts';
+
+// customer-app §7: every call carries the ID token; without one this is the message shown.
+export const MISSING_TOKEN_MESSAGE = 'Failed to retrieve JWT token. User is not authenticated.';
+
+export interface GraphQLRequestOptions {
+  signal?: AbortSignal;
+  /** Aborts the request after this long (customer-app §7 call 7: 10 s for saves). */
+  timeoutMs?: number;
+}
+
+export interface GraphQLClient {
+  request<TResult, TVariables>(
+    document: TypedDocumentString<TResult, TVariables>,
+    variables?: TVariables,
+    options?: GraphQLRequestOptions,
+  ): Promise<TResult>;
+}
+
+interface GraphQLResponse<TResult> {
+  data?: TResult | null;
+  errors?: { message: string }[];
+  error?: string;
+}
+
+/**
+ * POSTs typed documents to /graphql with the ID token as bearer (customer-app §7). A GraphQL error
+ * becomes an Error with the FIRST error's message, as the screens show it. A time-out rejects with
+ * the platform's "TimeoutError" and a network failure with its TypeError, so callers (autosave) can
+ * tell them from refusals.
+ */
+export function createGraphQLClient({
+  getIdToken,
+  endpoint = '/graphql',
+  fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+}: {
+  getIdToken: () => Promise<string | null>;
+  endpoint?: string;
+  fetch?: typeof fetch;
+}): GraphQLClient {
+  async function request<TResult, TVariables>(
+    document: TypedDocumentString<TResult, TVariables>,
+    variables?: TVariables,
+    options: GraphQLRequestOptions = {},
+  ): Promise<TResult> {
+    const token = await getIdToken();
+    if (!token) throw new Error(MISSING_TOKEN_MESSAGE);
+    const response = await fetchImpl(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
+      signal: combinedSignal(options),
+    });
+    const body = await readBody<TResult>(response);
+    const firstError = body?.errors?.[0]?.message ?? body?.error;
+    if (firstError) throw new Error(firstError);
+    if (!response.ok || body?.data == null) {
+      throw new Error(`The server answered ${response.status} ${response.statusText}`.trim());
+    }
+    return body.data;
+  }
+  return { request };
+}
+
+async function readBody<TResult>(response: Response): Promise<GraphQLResponse<TResult> | null> {
+  try {
+    return (await response.json()) as GraphQLResponse<TResult>;
+  } catch {
+    return null;
+  }
+}
+
+function combinedSignal({ signal, timeoutMs }: GraphQLRequestOptions): AbortSignal | undefined {
+  const signals = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
+  if (signals.length <= 1) return signals[0];
+  return AbortSignal.any(signals);
+}
