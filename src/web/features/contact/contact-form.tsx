@@ -7,6 +7,7 @@ import {
   supportMessageSchema,
   treeCountError,
 } from '#domain/support-message.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { contactFailureMessage, useSendSupportMessage } from './api/send-support-message.ts';
 import { TreeQuestion } from './tree-question.tsx';
 
@@ -144,14 +145,14 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
       />
 
       <div className="contact-form__actions">
-        <button
+        <Button
           type="submit"
-          className="button button--primary button--lg"
+          size="lg"
           // aria-disabled rather than disabled: the button keeps focus while the message is sent.
           aria-disabled={send.isPending ? true : undefined}
         >
           {send.isPending ? 'Sending...' : 'Let us Help'}
-        </button>
+        </Button>
       </div>
       {failure ? (
         <p className="contact-form__failure" role="alert">

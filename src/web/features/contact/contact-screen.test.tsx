@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientConfigProvider } from '#web/lib/client-config-context.tsx';
+import { testConfig } from '#web/test-support/fake-identity-provider.ts';
 import { ContactScreen } from './contact-screen.tsx';
 import { TREE_ROW_DESCRIPTION } from './tree-question.tsx';
 
@@ -20,9 +22,11 @@ function renderContact(
     return reply();
   });
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ContactScreen />
-    </QueryClientProvider>,
+    <ClientConfigProvider config={testConfig}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ContactScreen />
+      </QueryClientProvider>
+    </ClientConfigProvider>,
   );
   return { calls, user: userEvent.setup() };
 }

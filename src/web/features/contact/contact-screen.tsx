@@ -1,10 +1,12 @@
 import './contact.css';
 import { useState } from 'react';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { ContactForm } from './contact-form.tsx';
 
 /** admin-app §2 Contact page: heading, intro, and the form — replaced by the thanks once sent (§4). */
 export function ContactScreen() {
   const [sent, setSent] = useState(false);
+  usePageTitle('Contact Us');
   return (
     <div className="page page--narrow contact">
       <h1>Contact Us</h1>

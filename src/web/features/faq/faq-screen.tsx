@@ -1,6 +1,8 @@
 import './faq.css';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { Link } from 'react-router';
+import { useProductName } from '#web/lib/client-config-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { faqItems } from './faq-items.tsx';
 
 /**
@@ -41,4 +43,11 @@ export function Faq({ product }: { product: string }) {
       </p>
     </div>
   );
+}
+
+/** The route's screen: the page with this deployment's product name. */
+export function FaqScreen() {
+  const product = useProductName();
+  usePageTitle('FAQ');
+  return <Faq product={product} />;
 }

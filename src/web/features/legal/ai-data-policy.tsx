@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useProductName } from '#web/lib/client-config-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { LegalPage } from './legal-page.tsx';
 
 /**
@@ -99,4 +101,11 @@ export function AiDataPolicy({ product }: { product: string }) {
       </p>
     </LegalPage>
   );
+}
+
+/** The route's screen: the page with this deployment's product name. */
+export function AiDataPolicyScreen() {
+  const product = useProductName();
+  usePageTitle('AI-Generated Data Policy');
+  return <AiDataPolicy product={product} />;
 }

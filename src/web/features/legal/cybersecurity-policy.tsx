@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useProductName } from '#web/lib/client-config-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { LegalPage } from './legal-page.tsx';
 
 /** admin-app §2 Cybersecurity Policy: the measures DESIGN §6–§8 build into this product. */
@@ -127,4 +129,11 @@ export function CybersecurityPolicy({ product }: { product: string }) {
       </ul>
     </LegalPage>
   );
+}
+
+/** The route's screen: the page with this deployment's product name. */
+export function CybersecurityPolicyScreen() {
+  const product = useProductName();
+  usePageTitle('Cybersecurity Policy');
+  return <CybersecurityPolicy product={product} />;
 }

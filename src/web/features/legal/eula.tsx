@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useProductName } from '#web/lib/client-config-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { LegalPage } from './legal-page.tsx';
 
 /**
@@ -103,4 +105,11 @@ export function Eula({ product }: { product: string }) {
       </p>
     </LegalPage>
   );
+}
+
+/** The route's screen: the page with this deployment's product name. */
+export function EulaScreen() {
+  const product = useProductName();
+  usePageTitle('End User License Agreement');
+  return <Eula product={product} />;
 }

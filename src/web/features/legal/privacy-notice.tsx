@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useProductName } from '#web/lib/client-config-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { LegalPage } from './legal-page.tsx';
 
 /** admin-app §2 Privacy Notice: what this product stores, where, who sees it and why (DESIGN §4, §6, §7). */
@@ -134,4 +136,11 @@ export function PrivacyNotice({ product }: { product: string }) {
       </p>
     </LegalPage>
   );
+}
+
+/** The route's screen: the page with this deployment's product name. */
+export function PrivacyNoticeScreen() {
+  const product = useProductName();
+  usePageTitle('Privacy Notice');
+  return <PrivacyNotice product={product} />;
 }

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useProductName } from '#web/lib/client-config-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { LegalPage } from './legal-page.tsx';
 
 /** admin-app §2 Terms of Use, written for what this product does. */
@@ -150,4 +152,11 @@ export function TermsOfUse({ product }: { product: string }) {
       </p>
     </LegalPage>
   );
+}
+
+/** The route's screen: the page with this deployment's product name. */
+export function TermsOfUseScreen() {
+  const product = useProductName();
+  usePageTitle('Terms of Use');
+  return <TermsOfUse product={product} />;
 }
