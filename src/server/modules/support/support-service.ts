@@ -26,7 +26,7 @@ export type SendResult =
  * admin-app §7 POST /support: keeps the message and mails it to the support inbox. A message is
  * either kept and mailed, or neither: when the mail cannot be handed over, the stored copy is
  * removed again (so it does not count against the sender's limit) and the error propagates; the
- * form keeps what the visitor typed for another try (admin-app §4: error, the form stays).
+ * form keeps what the visitor typed for another try (admin-app §4: error, the form stays). Decision 040.
  */
 export async function sendSupportMessage(
   deps: SupportDependencies,

@@ -13,7 +13,7 @@ const decoy = (emoji: string, name: string): Picture => ({ emoji, name, isTree: 
 
 /**
  * admin-app §5, §9: six trees among decoys. Only unmistakable trees count and no decoy is tree-like
- * (no cactus, palm, or Christmas tree), so the right answer is never a matter of opinion.
+ * (no cactus, palm, Christmas tree or house with a garden), so the right answer is never a matter of opinion.
  */
 export const TREE_ROW: readonly Picture[] = [
   evergreen,
@@ -25,7 +25,7 @@ export const TREE_ROW: readonly Picture[] = [
   deciduous,
   decoy('🌻', 'sunflower'),
   evergreen,
-  decoy('🏡', 'house with garden'),
+  decoy('🏠', 'house'),
   deciduous,
 ];
 
