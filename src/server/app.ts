@@ -7,6 +7,7 @@ import { meRoutes } from './modules/identity/me-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { controlSocketPlugin } from './plugins/control-socket.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -20,6 +21,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Replaces the configured mailer (tests capturing mail in-process). */
   mailer?: Mailer;
+  /** Serve the CLI on DATA_DIR/control.sock (PGlite only): main.ts asks, tests only when they test it. */
+  controlSocket?: boolean;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -30,6 +33,7 @@ export async function buildApp({
   database,
   clientDir,
   mailer,
+  controlSocket,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -49,6 +53,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(meRoutes);
   await app.register(supportRoutes);
+  await app.register(controlSocketPlugin, { enabled: controlSocket ?? false });
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;
 }
