@@ -11,7 +11,7 @@ test('a provider answer in the query is handled and the URL cleaned, keeping the
   await page.goto('/?code=not-a-real-code&state=no-such-state#/faq');
   await expect(page).toHaveURL(/\/#\/faq$/);
   expect(new URL(page.url()).search).toBe('');
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
   // customer-app §8: sign-in errors are only logged; the visitor stays logged out.
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   expect(errors.some((text) => text.includes('Sign-in: the signin callback failed'))).toBe(true);
