@@ -43,9 +43,25 @@ describe('decideRecord on an open record owned by the client of organization A',
   //                              anonymous          noRole       owner    otherClient  customerA    customerB    admin
   const table: Record<RecordOperation, Record<ActorName, Expected>> = {
     read: row('unauthenticated', 'not-found', 'allow', 'not-found', 'allow', 'not-found', 'allow'),
-    saveAnswers: row('unauthenticated', 'not-found', 'allow', 'not-found', 'forbidden', 'not-found', 'forbidden'),
+    saveAnswers: row(
+      'unauthenticated',
+      'not-found',
+      'allow',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'forbidden',
+    ),
     submit: row('unauthenticated', 'not-found', 'allow', 'not-found', 'forbidden', 'not-found', 'forbidden'),
-    readReport: row('unauthenticated', 'not-found', 'forbidden', 'not-found', 'forbidden', 'not-found', 'allow'),
+    readReport: row(
+      'unauthenticated',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'allow',
+    ),
     readGenerations: row(
       'unauthenticated',
       'not-found',
@@ -65,7 +81,15 @@ describe('decideRecord on an open record owned by the client of organization A',
       'not-found',
       'allow',
     ),
-    resendInvite: row('unauthenticated', 'not-found', 'forbidden', 'not-found', 'allow', 'not-found', 'allow'),
+    resendInvite: row(
+      'unauthenticated',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'allow',
+      'not-found',
+      'allow',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {
@@ -129,7 +153,15 @@ describe('ownership, not the client role, makes a record yours', () => {
 describe('decide (operations on no particular resource)', () => {
   const byAudience = {
     'signed-in': row('unauthenticated', 'allow', 'allow', 'allow', 'allow', 'allow', 'allow'),
-    'customer-or-admin': row('unauthenticated', 'forbidden', 'forbidden', 'forbidden', 'allow', 'allow', 'allow'),
+    'customer-or-admin': row(
+      'unauthenticated',
+      'forbidden',
+      'forbidden',
+      'forbidden',
+      'allow',
+      'allow',
+      'allow',
+    ),
     admin: row('unauthenticated', 'forbidden', 'forbidden', 'forbidden', 'forbidden', 'forbidden', 'allow'),
   };
   for (const [operation, audience] of Object.entries(GLOBAL_OPERATIONS)) {
@@ -184,7 +216,9 @@ describe('recordReadScope is the read rule as a filter', () => {
     if (!actor) continue;
     it(`matches decideRecord('read') for ${name} on every kind of record`, () => {
       for (const record of records) {
-        expect(recordInScope(recordReadScope(actor), record)).toBe(decideRecord(actor, 'read', record).allowed);
+        expect(recordInScope(recordReadScope(actor), record)).toBe(
+          decideRecord(actor, 'read', record).allowed,
+        );
       }
     });
   }

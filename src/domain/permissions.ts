@@ -26,7 +26,9 @@ export interface RecordFacts {
  * thing, so that an id never reveals whether it exists.
  */
 export type DenialReason = 'unauthenticated' | 'forbidden' | 'not-found' | 'submitted';
-export type Decision = { readonly allowed: true } | { readonly allowed: false; readonly reason: DenialReason };
+export type Decision =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly reason: DenialReason };
 
 const ALLOW: Decision = { allowed: true };
 const deny = (reason: DenialReason): Decision => ({ allowed: false, reason });
@@ -195,7 +197,10 @@ export function decideOrganization(
  * The form template of an inventory type: customers and admins read every template; anyone else
  * only through a record they may read, because the record screen renders from it.
  */
-export function decideInventoryTypeForm(actor: Actor | null, reachedThroughReadableRecord: boolean): Decision {
+export function decideInventoryTypeForm(
+  actor: Actor | null,
+  reachedThroughReadableRecord: boolean,
+): Decision {
   if (!actor) return deny('unauthenticated');
   if (reachedThroughReadableRecord) return ALLOW;
   return decide(actor, 'inventoryType.read');

@@ -5,11 +5,16 @@ import type { Database } from './db/database.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { usersRoutes } from './modules/users/users-routes.ts';
+import { apiCacheControlPlugin } from './plugins/api-cache-control.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { graphqlPlugin } from './plugins/graphql.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { recordChangesPlugin } from './plugins/record-changes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { viewerCachePlugin } from './plugins/viewer-cache.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 
 export interface AppDependencies {
@@ -45,8 +50,13 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});
   await app.register(authPlugin);
+  await app.register(apiCacheControlPlugin);
+  await app.register(viewerCachePlugin);
+  await app.register(recordChangesPlugin);
   await app.register(healthRoutes);
   await app.register(meRoutes);
+  await app.register(graphqlPlugin);
+  await app.register(usersRoutes);
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;
 }
