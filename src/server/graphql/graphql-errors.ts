@@ -54,6 +54,9 @@ function expand(error: GraphQLError): GraphQLError[] {
 }
 
 function sanitize(error: GraphQLError, log: FastifyBaseLogger | undefined): GraphQLFormattedError {
+  const requestProblem = requestErrorMessage(error.originalError);
+  if (requestProblem)
+    return new GraphQLError(requestProblem, { extensions: { code: 'BAD_REQUEST' } }).toJSON();
   if (isSafe(error.originalError)) return error.toJSON();
   log?.error({ err: error.originalError, path: error.path }, 'GraphQL operation failed');
   return new GraphQLError(INTERNAL_ERROR_MESSAGE, {
@@ -61,6 +64,24 @@ function sanitize(error: GraphQLError, log: FastifyBaseLogger | undefined): Grap
     path: error.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR' },
   }).toJSON();
+}
+
+// The same words as the server's error handler (src/server/plugins/error-handler.ts).
+const REQUEST_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
+};
+
+/** Fastify's own refusals of a request (body too large, not JSON, …): clear text, no internals. */
+function requestErrorMessage(original: Error | undefined): string | undefined {
+  if (!original) return undefined;
+  const { code, statusCode } = original as { code?: unknown; statusCode?: unknown };
+  if (typeof statusCode !== 'number' || statusCode >= 500) return undefined;
+  if (typeof code === 'string' && code in REQUEST_ERRORS) return REQUEST_ERRORS[code];
+  if (original instanceof SyntaxError) return 'Request body is not valid JSON.';
+  return undefined;
 }
 
 function isSafe(original: Error | undefined): boolean {
