@@ -14,6 +14,7 @@ import {
   lifeRecordResolvers,
   recordMutations,
   recordQueries,
+  recordSaveResolvers,
   recordSubscriptions,
 } from '../modules/records/record-resolvers.ts';
 import {
@@ -46,6 +47,7 @@ export const resolvers = {
   Subscription: recordSubscriptions,
   Viewer: viewerResolvers,
   LifeRecord: lifeRecordResolvers,
+  RecordSave: recordSaveResolvers,
   InventoryType: inventoryTypeResolvers,
   Organization: organizationResolvers,
   User: userResolvers,

@@ -31,7 +31,8 @@ export interface ReportGenerationModel {
 /** What a save answers (customer-app §7 call 7: id, data, updated_at; plus version, DESIGN §7). */
 export interface RecordSaveModel {
   id: string;
-  data: Answers;
+  /** Read back only when the caller selects it. */
+  data?: Answers;
   updatedAt: Date;
   version: number;
   conflictingKeys: string[];

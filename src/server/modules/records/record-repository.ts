@@ -98,7 +98,7 @@ export async function findRecordFacts(database: Database, id: string) {
 
 export interface SavedAnswersRow {
   id: string;
-  data: unknown;
+  data?: unknown;
   updated_at: Date;
   version: number;
   conflicting_keys: string[];
@@ -111,7 +111,7 @@ export interface SavedAnswersRow {
  * The WHERE clause is the policy's answer-write scope (owner, not submitted). Concurrent saves of
  * one record queue on its row lock and each merges into the other's result.
  */
-function mergeStatement(submit: boolean): string {
+function mergeStatement(submit: boolean, returnData: boolean): string {
   // $1 id, $2 base version (null on submit: "as of now"), $3 answers (JSON text), $4 the owner.
   const base = submit ? 'coalesce($2::int, r.version)' : '$2::int';
   const accepted = (value: string) => `coalesce((
@@ -126,22 +126,28 @@ function mergeStatement(submit: boolean): string {
       updated_at = now()
     where r.id = $1::uuid and r.client = $4::uuid and r.submitted = false
       and r.version >= ${submit ? 'coalesce($2::int, 0)' : '$2::int'}
-    returning r.id, r.data, r.updated_at, r.version,
+    returning r.id, ${returnData ? 'r.data,' : ''} r.updated_at, r.version,
       array(select k from jsonb_object_keys($3::jsonb) k
             where (r.answer_versions ->> k)::int is distinct from r.version) as conflicting_keys`;
 }
-const SAVE_ANSWERS = mergeStatement(false);
-const SUBMIT_ANSWERS = mergeStatement(true);
+const SAVE_ANSWERS = mergeStatement(false, true);
+const SAVE_ANSWERS_NO_DATA = mergeStatement(false, false);
+const SUBMIT_ANSWERS = mergeStatement(true, false);
 
 export interface MergeInput {
   id: string;
   baseVersion: number | null;
   answersJson: string;
   scope: AnswerWriteScope;
+  /** Read the merged answers back (RETURNING data); a record's data can be large. */
+  returnData: boolean;
 }
 
 export async function saveAnswers(database: Database, changes: RecordChanges, input: MergeInput) {
-  return merge(database, changes, { name: 'record-save-answers', text: SAVE_ANSWERS }, input);
+  const statement = input.returnData
+    ? { name: 'record-save-answers', text: SAVE_ANSWERS }
+    : { name: 'record-save-answers-lean', text: SAVE_ANSWERS_NO_DATA };
+  return merge(database, changes, statement, input);
 }
 
 export async function submitAnswers(database: Database, changes: RecordChanges, input: MergeInput) {

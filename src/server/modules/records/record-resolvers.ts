@@ -2,10 +2,12 @@ import type {
   LifeRecordResolvers,
   MutationResolvers,
   QueryResolvers,
+  RecordSaveResolvers,
   SubscriptionResolvers,
 } from '../../graphql/generated-types.ts';
 import type { GraphQLContext } from '../../graphql/graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
+import { selectsField } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';
 import { denial, fail, type Result } from '../authorization/service-result.ts';
 import type { RecordModel } from './record-model.ts';
@@ -37,8 +39,10 @@ export const recordMutations: Pick<
   MutationResolvers,
   'saveRecordAnswers' | 'submitRecord' | 'setRecordSubmitted' | 'updateReportGeneration'
 > = {
-  saveRecordAnswers: async (_root, { input }, { deps, viewer }) =>
-    orThrow(await saveRecordAnswers(deps, viewer, input)),
+  // The answers come back only if asked for: reading a large record's data back costs the
+  // database more than merging into it (bench/).
+  saveRecordAnswers: async (_root, { input }, { deps, viewer }, info) =>
+    orThrow(await saveRecordAnswers(deps, viewer, input, { returnData: selectsField(info, 'data') })),
   submitRecord: async (_root, { input }, { deps, viewer }) =>
     orThrow(await submitRecord(deps, viewer, input)),
   setRecordSubmitted: async (_root, { id, submitted }, { deps, viewer }) =>
@@ -92,4 +96,12 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     },
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
+};
+
+export const recordSaveResolvers: RecordSaveResolvers = {
+  data: (save) => {
+    // Read whenever `data` is selected (selectsField); absent only when nobody asked for it.
+    if (save.data === undefined) throw new Error('the saved data was not read');
+    return save.data;
+  },
 };

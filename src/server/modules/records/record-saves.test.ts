@@ -79,6 +79,18 @@ describe('saveRecordAnswers', () => {
     expect(await read(id)).toMatchObject({ version: before.version + 1, data: saved?.data });
   });
 
+  it('stores the answers just the same when the caller does not ask for the data back', async () => {
+    const id = await freshRecord();
+    const lean = await graphql<{ saveRecordAnswers: { version: number; conflictingKeys: string[] } }>(
+      test.app,
+      'mutation($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version conflictingKeys } }',
+      { input: { id, baseVersion: 1, answers: { lean: 'yes' } } },
+      f.users.owner.headers,
+    );
+    expect(lean.data?.saveRecordAnswers).toEqual({ version: 2, conflictingKeys: [] });
+    expect((await read(id)).data).toMatchObject({ lean: 'yes' });
+  });
+
   it.each([
     ['an object', { name: 'Ada' }],
     ['a JSON string', JSON.stringify({ name: 'Ada' })],

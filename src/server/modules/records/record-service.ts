@@ -125,6 +125,7 @@ export async function saveRecordAnswers(
   deps: ServiceDeps,
   actor: Actor | null,
   input: unknown,
+  options: { returnData: boolean } = { returnData: true },
 ): Promise<Result<RecordSaveModel>> {
   if (!actor) return denial('unauthenticated');
   const parsed = saveInput.safeParse(input);
@@ -139,11 +140,12 @@ export async function saveRecordAnswers(
     baseVersion,
     answersJson: JSON.stringify(answers.answers),
     scope: answerWriteScope(actor),
+    returnData: options.returnData,
   });
   if (saved) {
     return ok({
       id: saved.id,
-      data: readStoredAnswers(saved.data),
+      ...(options.returnData ? { data: readStoredAnswers(saved.data) } : {}),
       updatedAt: saved.updated_at,
       version: saved.version,
       conflictingKeys: saved.conflicting_keys,
@@ -176,6 +178,7 @@ export async function submitRecord(
     baseVersion,
     answersJson: JSON.stringify(answers.answers),
     scope: answerWriteScope(actor),
+    returnData: false,
   });
   if (!saved) return explainRefusedWrite(deps, actor, id, 'submit', baseVersion ?? 0);
   return getRecord(deps, actor, id);
