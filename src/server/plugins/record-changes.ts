@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { PreparedQuery } from '../db/prepared-query.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,42 +10,41 @@ declare module 'fastify' {
 
 /**
  * Live updates (DESIGN §7): a change to a record reaches its subscribers in this process at once,
- * and those of other servers on the same PostgreSQL through NOTIFY, which PostgreSQL delivers only
- * when the writing transaction commits. The notification names the record, nothing of its
- * content: each subscriber re-reads what its own role may see.
+ * and those of other servers on the same PostgreSQL through NOTIFY, sent after the write has
+ * committed. The notification names records, nothing of their content: each subscriber re-reads
+ * what its own role may see. PGlite is opened by one process only (the data-dir lock), so there
+ * it stays in-process.
  *
- * PGlite is opened by one process only (the data-dir lock), so there it stays in-process.
+ * Notifications for other servers are gathered for at most NOTIFY_BATCH_MS and sent as one NOTIFY
+ * naming every record changed meanwhile (docs/decisions/013-live-updates-across-servers.md): a
+ * NOTIFY in every save's own transaction serializes the commits of all saves on PostgreSQL's
+ * notification queue lock and cost 40% of save throughput in the benchmark.
  */
 export interface RecordChanges {
   /** This server's id; its own notifications come back to it and are skipped. */
   readonly instanceId: string;
-  /** True on PostgreSQL: writes must NOTIFY, other servers may be listening. */
+  /** True on PostgreSQL, where other servers may share the database. */
   readonly crossInstance: boolean;
-  readonly channel: string;
-  /**
-   * The statement that changes records, made to NOTIFY other servers of every changed row inside
-   * the same statement (so after its commit). `recordIdColumn` is the returned column holding the
-   * record's id. On PGlite the statement is returned as it is.
-   */
-  notifyWithin(query: PreparedQuery, recordIdColumn?: string): PreparedQuery;
-  /** After a committed write made with notifyWithin: tell this server's subscribers. */
-  publishLocal(recordId: string): void;
-  /**
-   * After any other committed change (e.g. a new report generation): tell subscribers here and on
-   * every other server.
-   */
-  publish(recordId: string): Promise<void>;
+  /** After a committed change of a record: subscribers here hear at once, other servers' soon after. */
+  changed(recordId: string): void;
   /** Calls `listener` after every change of the record; returns the function that stops it. */
   subscribe(recordId: string, listener: () => void): () => void;
+  /** Sends the notifications still gathered (done on close). */
+  flush(): Promise<void>;
 }
 
 export const RECORD_CHANGES_CHANNEL = 'life_record_changes';
+export const NOTIFY_BATCH_MS = 10;
+// NOTIFY payloads must stay under 8000 bytes; a record id takes 39 in the JSON list.
+const IDS_PER_NOTIFICATION = 150;
 
 export const recordChangesPlugin = fp(
   async (app) => {
     const instanceId = randomUUID();
     const crossInstance = app.database.kind === 'postgres';
     const listeners = new Map<string, Set<() => void>>();
+    let gathered = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
 
     const publishLocal = (recordId: string) => {
       for (const listener of listeners.get(recordId) ?? []) {
@@ -58,28 +56,35 @@ export const recordChangesPlugin = fp(
       }
     };
 
+    async function flush(): Promise<void> {
+      clearTimeout(timer);
+      timer = undefined;
+      if (gathered.size === 0) return;
+      const ids = [...gathered];
+      gathered = new Set();
+      for (let start = 0; start < ids.length; start += IDS_PER_NOTIFICATION) {
+        const payload = JSON.stringify({
+          origin: instanceId,
+          recordIds: ids.slice(start, start + IDS_PER_NOTIFICATION),
+        });
+        try {
+          await app.database.db.execute(sql`select pg_notify(${RECORD_CHANGES_CHANNEL}, ${payload})`);
+        } catch (error) {
+          // Their screens still catch up: the record screen polls every 3 s (customer-app §7 call 11).
+          app.log.error({ err: error }, 'notifying other servers of record changes failed');
+        }
+      }
+    }
+
     const changes: RecordChanges = {
       instanceId,
       crossInstance,
-      channel: RECORD_CHANGES_CHANNEL,
-      notifyWithin(query, recordIdColumn = 'id') {
-        if (!crossInstance) return query;
-        const next = query.values.length + 1;
-        return {
-          name: `${query.name}+notify`,
-          text: `with changed as (${query.text})
-            select changed.*, pg_notify($${next}, json_build_object('recordId', changed.${recordIdColumn}, 'origin', $${next + 1}::text)::text) as notified
-            from changed`,
-          values: [...query.values, RECORD_CHANGES_CHANNEL, instanceId],
-        };
-      },
-      publishLocal,
-      async publish(recordId) {
+      changed(recordId) {
         publishLocal(recordId);
-        if (crossInstance) {
-          const payload = JSON.stringify({ recordId, origin: instanceId });
-          await app.database.db.execute(sql`select pg_notify(${RECORD_CHANGES_CHANNEL}, ${payload})`);
-        }
+        if (!crossInstance) return;
+        gathered.add(recordId);
+        if (gathered.size >= IDS_PER_NOTIFICATION) void flush();
+        else timer ??= setTimeout(() => void flush(), NOTIFY_BATCH_MS);
       },
       subscribe(recordId, listener) {
         let set = listeners.get(recordId);
@@ -93,27 +98,31 @@ export const recordChangesPlugin = fp(
           if (set.size === 0 && listeners.get(recordId) === set) listeners.delete(recordId);
         };
       },
+      flush,
     };
     app.decorate('recordChanges', changes);
 
     if (crossInstance) {
       const stop = await app.database.listen(RECORD_CHANGES_CHANNEL, (payload) => {
         const notice = parseNotice(payload);
-        if (notice && notice.origin !== instanceId) publishLocal(notice.recordId);
+        if (notice && notice.origin !== instanceId) for (const id of notice.recordIds) publishLocal(id);
       });
+      app.addHook('preClose', async () => flush());
       app.addHook('onClose', async () => stop());
     }
   },
   { name: 'record-changes', dependencies: ['database'] },
 );
 
-function parseNotice(payload: string): { recordId: string; origin: string } | undefined {
+function parseNotice(payload: string): { origin: string; recordIds: string[] } | undefined {
   try {
-    const value = JSON.parse(payload) as { recordId?: unknown; origin?: unknown };
-    if (typeof value.recordId === 'string' && typeof value.origin === 'string')
-      return { recordId: value.recordId, origin: value.origin };
+    const value = JSON.parse(payload) as { origin?: unknown; recordIds?: unknown };
+    if (typeof value.origin !== 'string' || !Array.isArray(value.recordIds)) return undefined;
+    return {
+      origin: value.origin,
+      recordIds: value.recordIds.filter((id): id is string => typeof id === 'string'),
+    };
   } catch {
-    // not one of ours
+    return undefined; // not one of ours
   }
-  return undefined;
 }

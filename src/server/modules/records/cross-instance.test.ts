@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
+import { RECORD_CHANGES_CHANNEL } from '../../plugins/record-changes.ts';
+import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from '../../test-support/test-database.ts';
 
@@ -100,5 +101,43 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
     expect((await nextVersion(socket)).version).toBe(version + 1);
     // The writing instance publishes in-process and skips its own NOTIFY: no duplicate.
     await expect(nextVersion(socket)).rejects.toThrow(/no matching message/);
+  });
+
+  it('gathers changes made together into one notification naming every record', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        createTestRecord(shared.database.db, {
+          inventoryTypeId: f.inventoryTypeId,
+          organizationId: f.organizationA,
+          clientId: null,
+        }),
+      ),
+    );
+    const notices: { origin: string; recordIds: string[] }[] = [];
+    const stop = await secondConnection.listen(RECORD_CHANGES_CHANNEL, (payload) =>
+      notices.push(JSON.parse(payload)),
+    );
+    try {
+      await Promise.all(
+        ids.map((id) =>
+          graphql(
+            serverA,
+            'mutation($id: ID!) { setRecordSubmitted(id: $id, submitted: true) { id } }',
+            { id },
+            f.users.admin.headers,
+          ),
+        ),
+      );
+      const deadline = Date.now() + 3000;
+      while (
+        new Set(notices.flatMap((notice) => notice.recordIds)).size < ids.length &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(new Set(notices.flatMap((notice) => notice.recordIds))).toEqual(new Set(ids));
+      expect(notices.length).toBeLessThan(ids.length);
+    } finally {
+      await stop();
+    }
   });
 });

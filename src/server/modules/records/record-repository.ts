@@ -160,14 +160,11 @@ async function merge(
   statement: { name: string; text: string },
   input: MergeInput,
 ): Promise<SavedAnswersRow | undefined> {
-  const [row] = await runPrepared<SavedAnswersRow>(
-    database,
-    changes.notifyWithin({
-      ...statement,
-      values: [input.id, input.baseVersion, input.answersJson, input.scope.clientId],
-    }),
-  );
-  if (row) changes.publishLocal(row.id);
+  const [row] = await runPrepared<SavedAnswersRow>(database, {
+    ...statement,
+    values: [input.id, input.baseVersion, input.answersJson, input.scope.clientId],
+  });
+  if (row) changes.changed(row.id);
   return row;
 }
 
@@ -178,16 +175,13 @@ export async function setSubmitted(
   id: string,
   submitted: boolean,
 ) {
-  const rows = await runPrepared<{ id: string }>(
-    database,
-    changes.notifyWithin({
-      name: 'record-set-submitted',
-      text: `update reports set submitted = $2, version = version + 1, updated_at = now()
-             where id = $1::uuid returning id`,
-      values: [id, submitted],
-    }),
-  );
-  for (const row of rows) changes.publishLocal(row.id);
+  const rows = await runPrepared<{ id: string }>(database, {
+    name: 'record-set-submitted',
+    text: `update reports set submitted = $2, version = version + 1, updated_at = now()
+           where id = $1::uuid returning id`,
+    values: [id, submitted],
+  });
+  for (const row of rows) changes.changed(row.id);
   return rows.length > 0;
 }
 
@@ -237,20 +231,14 @@ export async function updateReportGeneration(
   id: string,
   response: string,
 ) {
-  const [row] = await runPrepared<GenerationRow>(
-    database,
-    changes.notifyWithin(
-      {
-        name: 'report-generation-update',
-        text: `update report_generations set response = $2 where id = $1::uuid
-               returning id, report_id, date_generated, response, model`,
-        values: [id, response],
-      },
-      'report_id',
-    ),
-  );
+  const [row] = await runPrepared<GenerationRow>(database, {
+    name: 'report-generation-update',
+    text: `update report_generations set response = $2 where id = $1::uuid
+           returning id, report_id, date_generated, response, model`,
+    values: [id, response],
+  });
   if (!row) return undefined;
-  changes.publishLocal(row.report_id);
+  changes.changed(row.report_id);
   return toGeneration(row);
 }
 
@@ -263,18 +251,15 @@ export async function migrateUnassignedRecords(
   changes: RecordChanges,
   input: { sourceTypeId: string; targetTypeId: string; stepsJson: string },
 ) {
-  const rows = await runPrepared<{ id: string }>(
-    database,
-    changes.notifyWithin({
-      name: 'records-migrate',
-      text: `update reports set inventory_type_id = $2::uuid,
-               data = jsonb_set(data, '{steps}', $3::jsonb),
-               version = version + 1, updated_at = now()
-             where inventory_type_id = $1::uuid and client is null
-             returning id`,
-      values: [input.sourceTypeId, input.targetTypeId, input.stepsJson],
-    }),
-  );
-  for (const row of rows) changes.publishLocal(row.id);
+  const rows = await runPrepared<{ id: string }>(database, {
+    name: 'records-migrate',
+    text: `update reports set inventory_type_id = $2::uuid,
+             data = jsonb_set(data, '{steps}', $3::jsonb),
+             version = version + 1, updated_at = now()
+           where inventory_type_id = $1::uuid and client is null
+           returning id`,
+    values: [input.sourceTypeId, input.targetTypeId, input.stepsJson],
+  });
+  for (const row of rows) changes.changed(row.id);
   return rows.length;
 }
