@@ -36,7 +36,8 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-bench-'));
   const port = options.port ?? (await freePort());
-  const postgres = options.kind === 'postgres' ? await createDatabase(requireUrl(options.postgresUrl)) : undefined;
+  const postgres =
+    options.kind === 'postgres' ? await createDatabase(requireUrl(options.postgresUrl)) : undefined;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     // Request logs at info would measure the logger; warnings and errors still show.

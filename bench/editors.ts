@@ -61,7 +61,8 @@ export async function runEditors(options: {
   };
   const fail = (kind: string) => {
     const now = performance.now();
-    if (now >= measure.from && now <= measure.to) measure.errors.set(kind, (measure.errors.get(kind) ?? 0) + 1);
+    if (now >= measure.from && now <= measure.to)
+      measure.errors.set(kind, (measure.errors.get(kind) ?? 0) + 1);
   };
   const people = options.editors.map((editor, i) => new SimulatedEditor(editor, i, options, measure, fail));
   // Open the connections over the first part of the warm-up, not all in one instant.
@@ -188,10 +189,14 @@ class SimulatedEditor {
         input: {
           id: this.editor.recordId,
           baseVersion: this.version,
-          answers: { [field]: `Answer ${this.edits} of editor ${this.index}: ${'words '.repeat(20)}`, currentStep: this.edits % 6 },
+          answers: {
+            [field]: `Answer ${this.edits} of editor ${this.index}: ${'words '.repeat(20)}`,
+            currentStep: this.edits % 6,
+          },
         },
       });
-      const saved = (body?.data as { saveRecordAnswers?: { version: number } } | undefined)?.saveRecordAnswers;
+      const saved = (body?.data as { saveRecordAnswers?: { version: number } } | undefined)
+        ?.saveRecordAnswers;
       if (!saved) return;
       const now = performance.now();
       if (sentAt >= this.measure.from && now <= this.measure.to) this.measure.saves.push(now - sentAt);
@@ -217,7 +222,10 @@ class SimulatedEditor {
         body: JSON.stringify({ query, variables }),
         signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
       });
-      const body = (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+      const body = (await response.json()) as {
+        data?: unknown;
+        errors?: { extensions?: { code?: string } }[];
+      };
       if (!response.ok || body.errors) {
         this.fail(`HTTP ${response.status} ${body.errors?.[0]?.extensions?.code ?? ''}`.trim());
         return undefined;

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { benchSettings } from './bench-settings.ts';
 import { startBenchServer } from './bench-server.ts';
+import { benchSettings } from './bench-settings.ts';
 import { runEditors } from './editors.ts';
 import { type BenchRun, type DatabaseRun, renderBenchmarks, renderConsole } from './report.ts';
 import { runThroughput } from './throughput.ts';
@@ -51,7 +51,12 @@ for (const kind of kinds) {
       durationS: settings.throughputS,
     });
     memory.endMiB = server.rssMiB();
-    const run: DatabaseRun = { database: kind === 'pglite' ? 'PGlite' : 'PostgreSQL', editors, throughput, memory };
+    const run: DatabaseRun = {
+      database: kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      editors,
+      throughput,
+      memory,
+    };
     bench.runs.push(run);
     console.log(renderConsole(run));
   } finally {

@@ -49,7 +49,10 @@ export async function seedEditors(db: Db, config: Config, count: number): Promis
   const editors: BenchEditor[] = [];
   for (let start = 0; start < people.length; start += 500) {
     const batch = people.slice(start, start + 500);
-    const inserted = await db.insert(users).values(batch).returning({ id: users.id, federatedId: users.federatedId });
+    const inserted = await db
+      .insert(users)
+      .values(batch)
+      .returning({ id: users.id, federatedId: users.federatedId });
     await db.insert(userRoles).values(inserted.map((user) => ({ userId: user.id, roleId: clientRole.id })));
     const records = await db
       .insert(reports)

@@ -12,7 +12,8 @@ export interface ThroughputResult {
   graphqlErrors: number;
 }
 
-const SAVE = 'mutation Save($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { id version } }';
+const SAVE =
+  'mutation Save($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { id version } }';
 
 /**
  * Raw save throughput: `connections` keep-alive connections send saves back to back for
