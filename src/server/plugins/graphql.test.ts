@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_FACTOR, MAX_COST } from '../graphql/query-limits.ts';
 import { type ApiFixtures, createApiFixtures } from '../test-support/api-fixtures.ts';
@@ -223,25 +224,26 @@ describe('unexpected failures', () => {
     const broken = await createTestApp();
     try {
       const user = await createTestUser(broken.database.db, broken.config);
-      await broken.app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { ...user.headers, 'content-type': 'application/json' },
-        payload: JSON.stringify({ query: '{ viewer { id } }' }),
-      });
-      await broken.database.close();
+      // A table the API relies on is gone: every query of it fails inside the database.
+      await broken.database.db.execute(sql`alter table products rename to products_gone`);
       const response = await broken.app.inject({
         method: 'POST',
         url: '/graphql',
         headers: { ...user.headers, 'content-type': 'application/json' },
         payload: JSON.stringify({ query: '{ products { id } }' }),
       });
-      const error = firstError(response);
-      expect(error).toMatchObject({
+      expect(firstError(response)).toMatchObject({
         message: 'Something went wrong on our side. Please try again.',
         extensions: { code: 'INTERNAL_SERVER_ERROR' },
       });
-      expect(response.body).not.toMatch(/stack|select|PGlite|closed/i);
+      expect(response.body).not.toMatch(/stack|products_gone|relation|select/i);
+      const viewer = await broken.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: '{ viewer { id } }' }),
+      });
+      expect(viewer.json()).toEqual({ data: { viewer: { id: user.id } } });
     } finally {
       await broken.close();
     }
