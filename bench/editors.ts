@@ -9,7 +9,11 @@ const SAVE = `mutation Save($input: SaveRecordAnswersInput!) {
 }`;
 const POLL = 'query Poll($id: ID!) { record(id: $id) { id updatedAt data submitted } }';
 const LIVE = `subscription Live($id: ID!) {
-  record(id: $id) { id updatedAt version submitted data }
+  record(id: $id) {
+    id createdAt updatedAt version submitted data
+    user { id federatedId name } organization { id name } inventoryType { id name model }
+    reportGenerations { id dateGenerated model }
+  }
 }`;
 const SAVE_TIMEOUT_MS = 10_000; // customer-app §9: save request time-out
 

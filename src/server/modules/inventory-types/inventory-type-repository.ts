@@ -44,6 +44,16 @@ export async function findInventoryType(database: Database, id: string) {
   return row ? toInventoryType(row) : undefined;
 }
 
+/** Several types without their templates, in one statement (records name their type). */
+export async function inventoryTypesByIds(database: Database, ids: readonly string[]) {
+  const rows = await runPrepared<InventoryTypeRow>(database, {
+    name: 'inventory-types-by-ids',
+    text: `select ${COLUMNS} from inventory_types where id = any($1::uuid[])`,
+    values: [ids],
+  });
+  return new Map(rows.map((row) => [row.id, toInventoryType(row)]));
+}
+
 /** The templates of several types in one statement (a list of records asks once per record). */
 export async function formsOf(database: Database, ids: readonly string[]) {
   const rows = await runPrepared<{ id: string; form: unknown }>(database, {

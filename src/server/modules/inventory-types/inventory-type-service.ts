@@ -151,3 +151,8 @@ export async function migrateRecords(
 export function formsOf(deps: ServiceDeps, ids: readonly string[]): Promise<Map<string, unknown>> {
   return inventoryTypes.formsOf(deps.database, ids);
 }
+
+/** The types of records the caller may read (their forms then count as reached through a record). */
+export function inventoryTypesOf(deps: ServiceDeps, ids: readonly string[]) {
+  return inventoryTypes.inventoryTypesByIds(deps.database, ids);
+}

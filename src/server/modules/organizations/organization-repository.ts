@@ -87,3 +87,13 @@ export async function creditsOf(database: Database, organizationIds: readonly st
   }
   return byOrganization;
 }
+
+/** Names of several organizations in one statement (customer-app §3 organizationByOrganization). */
+export async function organizationSummaries(database: Database, ids: readonly string[]) {
+  const rows = await runPrepared<{ id: string; name: string }>(database, {
+    name: 'organization-summaries',
+    text: 'select id, name from organizations where id = any($1::uuid[])',
+    values: [ids],
+  });
+  return new Map(rows.map((row) => [row.id, row]));
+}

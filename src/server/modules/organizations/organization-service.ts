@@ -103,3 +103,8 @@ export async function updateOrganization(
     : undefined;
   return updated ? ok(updated) : denial('not-found', NOT_FOUND);
 }
+
+/** The organization named on records the caller may read ("Invited by", customer-app §2 Record). */
+export function organizationSummariesOf(deps: ServiceDeps, ids: readonly string[]) {
+  return organizations.organizationSummaries(deps.database, ids);
+}

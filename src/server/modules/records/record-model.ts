@@ -1,10 +1,9 @@
 import type { RecordFacts, RecordFieldVisibility } from '#domain/permissions.ts';
 import type { Answers } from '#domain/record-answers.ts';
-import type { InventoryTypeModel } from '../inventory-types/inventory-type-model.ts';
-
 /**
  * A record as one viewer may see it (customer-app §3 reports). `visible` is the policy's field-level
- * decision for that viewer, made when the record was read; the field resolvers only obey it.
+ * decision for that viewer, made when the record was read; the field resolvers only obey it. Owner,
+ * organization and inventory type are looked up by id when selected.
  */
 export interface RecordModel extends RecordFacts {
   id: string;
@@ -14,9 +13,6 @@ export interface RecordModel extends RecordFacts {
   inventoryTypeId: string;
   data: Answers;
   report: string | null;
-  user: { id: string; federatedId: string | null; name: string | null; email: string | null } | null;
-  organization: { id: string; name: string } | null;
-  inventoryType: InventoryTypeModel;
   visible: RecordFieldVisibility;
 }
 

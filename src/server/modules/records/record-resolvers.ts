@@ -88,12 +88,24 @@ function errorOf(result: Result<RecordModel>): Error {
 /** Field level (customer-app §6): what `visible` withholds comes back empty. */
 export const lifeRecordResolvers: LifeRecordResolvers = {
   report: (record) => (record.visible.report ? record.report : null),
-  user: (record) =>
-    record.user && {
-      ...record.user,
-      federatedId: record.visible.ownerFederatedId ? record.user.federatedId : null,
-      email: record.visible.ownerEmail ? record.user.email : null,
-    },
+  user: async (record, _args, { loaders }) => {
+    if (!record.clientId) return null;
+    const owner = await loaders.recordOwner(record.clientId);
+    if (!owner) return null;
+    return {
+      ...owner,
+      federatedId: record.visible.ownerFederatedId ? owner.federatedId : null,
+      email: record.visible.ownerEmail ? owner.email : null,
+    };
+  },
+  organization: async (record, _args, { loaders }) =>
+    record.organizationId ? ((await loaders.organizationSummary(record.organizationId)) ?? null) : null,
+  inventoryType: async (record, _args, { loaders }) => {
+    const type = await loaders.inventoryType(record.inventoryTypeId);
+    if (!type) throw new Error(`inventory type ${record.inventoryTypeId} of record ${record.id} is missing`);
+    // The record screen renders from the form: reached through a readable record, it may be read.
+    return { ...type, reachedThroughRecord: true };
+  },
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
 };

@@ -48,21 +48,6 @@ export function toRecordModel(row: records.RecordRow, actor: Actor): RecordModel
     inventoryTypeId: row.inventory_type_id,
     data: readStoredAnswers(row.data),
     report: row.report,
-    user: row.client
-      ? { id: row.client, federatedId: row.user_federated_id, name: row.user_name, email: row.user_email }
-      : null,
-    organization:
-      row.organization_id && row.organization_name !== null
-        ? { id: row.organization_id, name: row.organization_name }
-        : null,
-    inventoryType: {
-      id: row.inventory_type_id,
-      name: row.type_name,
-      description: row.type_description,
-      model: row.type_model,
-      reportQuery: row.type_report_query,
-      reachedThroughRecord: true,
-    },
     visible: recordFieldVisibility(actor, recordFacts),
   };
 }

@@ -124,3 +124,8 @@ export async function changeUserRoles(
   await deps.invalidateUser(userId);
   return ok({ user_id: userId, roles: outcome.roles });
 }
+
+/** Owners of records the caller may read; the record's field visibility decides what is shown. */
+export function recordOwnersOf(deps: ServiceDeps, ids: readonly string[]) {
+  return users.recordOwners(deps.database, ids);
+}
