@@ -17,7 +17,7 @@ test('a client who owns a Life Inventory record sees it on Home and can open it'
   await login(page, { email, password });
   await expect(page.getByRole('heading', { name: 'Your Records' })).toBeVisible();
   await expect(page.getByText('Please use the link(s) below to complete your Life Record(s):')).toBeVisible();
-  const button = page.getByRole('button', { name: 'Record 1 - Life Inventory' });
+  const button = page.getByRole('link', { name: 'Record 1 - Life Inventory' });
   await expect(button).toBeVisible();
   await expect(page.getByRole('banner').getByText('Client', { exact: true })).toBeVisible();
 
@@ -30,5 +30,5 @@ test('a client without records is told there is none', async ({ page }) => {
   createUser({ email, name: 'Nora Nothing', password, role: 'client' });
   await login(page, { email, password });
   await expect(page.getByText('There is no Life Record for this user account.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Record \d/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Record \d/ })).toHaveCount(0);
 });

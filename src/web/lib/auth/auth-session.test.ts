@@ -68,6 +68,32 @@ describe('returning from the identity provider', () => {
     expect(sessionStorage.getItem(userStorageKey)).toContain('"id_token"');
   });
 
+  it('knows where to return by the time it tells the screen the person is signed in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeNetwork({
+        tokenResponse: () => ({
+          id_token: testIdToken({}),
+          access_token: 'a',
+          token_type: 'Bearer',
+          expires_in: 3600,
+        }),
+      }).fetch,
+    );
+    const authorize = await pendingSignIn('/contact');
+    history.replaceState(null, '', `/?code=c&state=${authorize.searchParams.get('state')}#/contact`);
+    const session = createAuthSession(testConfig);
+    // The shell takes the return route on the first signed-in snapshot; taken later, it would
+    // send the person back on their next navigation.
+    const seenAtSignIn: (string | null)[] = [];
+    session.subscribe(() => {
+      if (session.getSnapshot().status === 'signed-in') seenAtSignIn.push(session.takeReturnTo());
+    });
+    await session.start();
+    expect(seenAtSignIn[0]).toBe('/contact');
+    expect(session.takeReturnTo()).toBeNull();
+  });
+
   it('cleans the URL and stays signed out when the state matches no pending sign-in', async () => {
     vi.stubGlobal('fetch', fakeNetwork({ provider: false }).fetch);
     history.replaceState(null, '', '/?code=stolen&state=unknown#/contact');

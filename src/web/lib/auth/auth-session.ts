@@ -86,7 +86,13 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
     return true;
   }
 
-  manager.events.addUserLoaded((user) => void accept(user));
+  // While a sign-in callback is handled, the callback itself accepts the user, and only after it
+  // has noted where to return: otherwise the screen would see "signed in" first, and the return
+  // route would be taken later, on the person's next navigation, sending them back.
+  let handlingCallback = false;
+  manager.events.addUserLoaded((user) => {
+    if (!handlingCallback) void accept(user);
+  });
   manager.events.addUserUnloaded(() => publish(SIGNED_OUT));
   manager.events.addSilentRenewError((error) => {
     logAuthError('silent renewal failed', error);
@@ -104,12 +110,15 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
         await manager.signoutCallback(redirect.url);
         return 'signed-out';
       }
+      handlingCallback = true;
       const user = await manager.signinCallback(redirect.url);
       returnTo = safeReturnTo((user?.state as { returnTo?: unknown } | undefined)?.returnTo);
       return (await accept(user)) ? 'signed-in' : 'none';
     } catch (error) {
       logAuthError(`the ${redirect.kind} callback failed`, error);
       return redirect.kind === 'signout' ? 'signed-out' : 'none';
+    } finally {
+      handlingCallback = false;
     }
   }
 
