@@ -14,11 +14,7 @@ describe('answersOfRecordData (customer-app §3 record form data as one answer m
     ['null', null, {}],
     ['a list', [1, 2], {}],
     ['plain answers', { name: 'Ada', age: 45 }, { name: 'Ada', age: 45 }],
-    [
-      'bookkeeping dropped',
-      { name: 'Ada', steps: [{}], currentStep: 2, flattened: {} },
-      { name: 'Ada' },
-    ],
+    ['bookkeeping dropped', { name: 'Ada', steps: [{}], currentStep: 2, flattened: {} }, { name: 'Ada' }],
     [
       'a table answer only in flattened is lifted',
       { flattened: { siblings__0__siblingName: 'Bo' } },
@@ -43,7 +39,11 @@ describe('flattenedTableAnswers (customer-app §3 flattened)', () => {
       { name: 'Ada', siblings__0__siblingName: 'Bo', siblings__1__relation: 'Half', other__0__x: 'y' },
       { siblings__0__siblingName: 'Bo', siblings__1__relation: 'Half' },
     ],
-    ['a cell set to false stays (an unset checkbox)', { siblings__0__relation: false }, { siblings__0__relation: false }],
+    [
+      'a cell set to false stays (an unset checkbox)',
+      { siblings__0__relation: false },
+      { siblings__0__relation: false },
+    ],
   ])('%s', (_name, answers, expected) => {
     expect(flattenedTableAnswers(sampleLifeInventory, answers)).toEqual(expected);
   });

@@ -278,6 +278,11 @@ export type QueryRecordsByClientArgs = {
 
 export type RecordSave = {
   __typename?: 'RecordSave';
+  /**
+   * Keys of this save that were not written because someone wrote them after baseVersion (the stored
+   * answer is newer than the sender's copy). Re-send them from the returned version to overwrite.
+   */
+  conflictingKeys: Array<Scalars['String']['output']>;
   data: Scalars['JSON']['output'];
   id: Scalars['ID']['output'];
   updatedAt: Scalars['DateTime']['output'];
@@ -596,6 +601,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 };
 
 export type RecordSaveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordSave'] = ResolversParentTypes['RecordSave']> = {
+  conflictingKeys?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;

@@ -42,7 +42,7 @@ function fakeServer(initial: Record<string, unknown> = {}) {
   return {
     requests,
     /** What the next saves do, in order; afterwards they are answered. */
-    then(...behaviours: Behaviour[]) {
+    nextSaves(...behaviours: Behaviour[]) {
       queue.push(...behaviours);
     },
     /** Another device's save. */
@@ -56,7 +56,9 @@ function fakeServer(initial: Record<string, unknown> = {}) {
       requests.push(input);
       const behaviour = queue.shift() ?? 'answer';
       if (behaviour === 'hang') {
-        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
       }
       if (behaviour === 'hold') {
         return new Promise((resolve) => {
@@ -117,7 +119,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
   it('sends only the latest data after the save on its way, and resolves the waiting batch together', async () => {
     const server = fakeServer();
     const { sync } = startSync(server);
-    server.then('hold');
+    server.nextSaves('hold');
     sync.edit({ a: 'h' });
     const first = sync.flush();
     await settle();
@@ -142,7 +144,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
   it('retries a save that timed out after 10 s, with back-off, until it goes through', async () => {
     const server = fakeServer();
     const { sync, stopped } = startSync(server);
-    server.then('hang', 'hang');
+    server.nextSaves('hang', 'hang');
     sync.edit({ a: '1' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(sync.getSnapshot().saving).toBe(true);
@@ -160,7 +162,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     const server = fakeServer();
     const { sync } = startSync(server);
     const offline = new TypeError('Failed to fetch');
-    server.then({ fail: offline }, { fail: offline }, { fail: offline }, { fail: offline });
+    server.nextSaves({ fail: offline }, { fail: offline }, { fail: offline }, { fail: offline });
     sync.edit({ a: '1' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
@@ -179,7 +181,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     const server = fakeServer();
     const { sync } = startSync(server);
     const offline = new TypeError('Failed to fetch');
-    server.then(...Array.from({ length: 12 }, () => ({ fail: offline })));
+    server.nextSaves(...Array.from({ length: 12 }, () => ({ fail: offline })));
     sync.edit({ a: '1' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 60_000);
     const before = server.requests.length;
@@ -193,7 +195,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
   ])('treats %s as passing and retries', async (_name, error) => {
     const server = fakeServer();
     const { sync, stopped } = startSync(server);
-    server.then({ fail: error });
+    server.nextSaves({ fail: error });
     sync.edit({ a: '1' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 1000);
     expect(stopped).toEqual([]);
@@ -203,8 +205,12 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
   it('stops autosave for the session after a refusal, keeps the answers, and says so once', async () => {
     const server = fakeServer();
     const { sync, stopped, lastKept } = startSync(server);
-    const refusal = new GraphQLRequestError('Only the person this record belongs to can change it.', 403, 'FORBIDDEN');
-    server.then({ fail: refusal });
+    const refusal = new GraphQLRequestError(
+      'Only the person this record belongs to can change it.',
+      403,
+      'FORBIDDEN',
+    );
+    server.nextSaves({ fail: refusal });
     sync.edit({ a: '1' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(stopped).toEqual([refusal]);
@@ -212,7 +218,11 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     await sync.flush();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.requests).toHaveLength(1);
-    expect(sync.getSnapshot()).toMatchObject({ autosaveStopped: true, unsent: true, view: { a: '1', b: '2' } });
+    expect(sync.getSnapshot()).toMatchObject({
+      autosaveStopped: true,
+      unsent: true,
+      view: { a: '1', b: '2' },
+    });
     expect(lastKept()).toEqual({ a: '1', b: '2' });
     expect(stopped).toHaveLength(1);
   });
@@ -277,7 +287,7 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
   it('waits while a save is on its way, and applies when it ends', async () => {
     const server = fakeServer();
     const { sync } = startSync(server);
-    server.then('hang');
+    server.nextSaves('hang');
     sync.edit({ a: 'mine' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     const other = fakeServer({ b: 'theirs' });
@@ -328,7 +338,7 @@ describe('RecordSync: unsent answers kept in the browser (DESIGN §7)', () => {
     const server = fakeServer();
     const { sync } = startSync(server);
     expect(sync.hasUnsent()).toBe(false);
-    server.then('hang');
+    server.nextSaves('hang');
     sync.edit({ a: '1' });
     expect(sync.hasUnsent()).toBe(true);
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
@@ -351,7 +361,11 @@ describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () =
     });
     expect(server.requests[0]).toEqual({ baseVersion: 1, answers: { a: '1' } });
     expect(submitted).toEqual([{ baseVersion: 2, answers: { devices: false } }]);
-    expect(sync.getSnapshot()).toMatchObject({ submitted: true, unsent: false, view: { a: '1', devices: false } });
+    expect(sync.getSnapshot()).toMatchObject({
+      submitted: true,
+      unsent: false,
+      view: { a: '1', devices: false },
+    });
     await sync.persisted();
     expect(lastKept()).toEqual({});
   });
@@ -359,7 +373,7 @@ describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () =
   it('throws when the unsent answers cannot be saved, and loses nothing', async () => {
     const server = fakeServer();
     const { sync } = startSync(server);
-    server.then({ fail: new TypeError('Failed to fetch') });
+    server.nextSaves({ fail: new TypeError('Failed to fetch') });
     sync.edit({ a: '1' });
     const send = vi.fn();
     await expect(sync.submit(send)).rejects.toThrow('Failed to fetch');
@@ -370,7 +384,7 @@ describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () =
   it('after autosave stopped, sends the unsent answers with the submit "as of now"', async () => {
     const server = fakeServer();
     const { sync } = startSync(server);
-    server.then({ fail: new GraphQLRequestError('Refused', 400, 'BAD_USER_INPUT') });
+    server.nextSaves({ fail: new GraphQLRequestError('Refused', 400, 'BAD_USER_INPUT') });
     sync.edit({ a: '1' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     const submitted: SaveInput[] = [];

@@ -336,10 +336,13 @@ export class RecordSync {
   private scheduleRetry(): void {
     this.attempt += 1;
     this.cancelRetry();
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      void this.flush();
-    }, retryDelayMs(this.attempt, this.deps.random));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        void this.flush();
+      },
+      retryDelayMs(this.attempt, this.deps.random),
+    );
   }
 
   private cancelRetry(): void {
