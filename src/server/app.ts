@@ -2,12 +2,17 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { requestLogSerializer } from './log-serializers.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
+import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { controlSocketPlugin } from './plugins/control-socket.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { identityProviderPlugin } from './plugins/identity-provider.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
@@ -19,6 +24,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Replaces the configured mailer (tests capturing mail in-process). */
   mailer?: Mailer;
+  /** Serve the CLI on DATA_DIR/control.sock (PGlite only): main.ts asks, tests only when they test it. */
+  controlSocket?: boolean;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -29,12 +36,15 @@ export async function buildApp({
   database,
   clientDir,
   mailer,
+  controlSocket,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Answers are sensitive: never log bodies, and keep tokens out of logged headers.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Mailed link tokens and logout hints travel in query strings.
+      serializers: { req: requestLogSerializer },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -45,8 +55,12 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});
   await app.register(authPlugin);
+  await app.register(pageAssetRoutes);
+  await app.register(identityProviderPlugin);
+  await app.register(mailboxRoutes);
   await app.register(healthRoutes);
   await app.register(meRoutes);
+  await app.register(controlSocketPlugin, { enabled: controlSocket ?? false });
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;
 }

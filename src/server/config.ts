@@ -51,6 +51,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
+  // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
+  DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -106,6 +108,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     productName: env.PRODUCT_NAME,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    devClientOrigin: env.NODE_ENV === 'production' ? undefined : env.DEV_CLIENT_ORIGIN,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pg') } as const),

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, controlSocket: true });
   app.addHook('onClose', async () => database.close());
 
   let closing = false;

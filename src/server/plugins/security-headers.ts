@@ -10,6 +10,9 @@ export const securityHeadersPlugin = fp(
     const issuerOrigin = new URL(app.config.oidc.issuer).origin;
     const publicUrl = new URL(app.config.publicUrl);
     const wsOrigin = `${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`;
+    // After a sign-in form is posted the browser is redirected to the client, which CSP treats as
+    // part of the form submission: under `npm run dev` the client is Vite's origin.
+    const devClientOrigin = app.config.devClientOrigin ? [new URL(app.config.devClientOrigin).origin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -22,7 +25,7 @@ export const securityHeadersPlugin = fp(
           connectSrc: ["'self'", wsOrigin, issuerOrigin],
           frameSrc: ["'self'", issuerOrigin],
           frameAncestors: ["'self'"],
-          formAction: ["'self'", issuerOrigin],
+          formAction: ["'self'", issuerOrigin, ...devClientOrigin],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
         },

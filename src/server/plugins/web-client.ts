@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { ClientConfig } from '#domain/client-config.ts';
 import type { Config } from '../config.ts';
+import { mailboxPath } from '../modules/mailbox/mailbox-availability.ts';
 
 export function clientConfigFor(config: Config): ClientConfig {
+  const mailboxUrl = mailboxPath(config);
   return {
     productName: config.productName,
     oidc: {
@@ -13,7 +15,7 @@ export function clientConfigFor(config: Config): ClientConfig {
       clientId: config.oidc.clientId,
       claimsNamespace: config.oidc.claimsNamespace,
     },
-    ...(config.mail.transport.kind === 'outbox' ? { mailboxUrl: '/mailbox' } : {}),
+    ...(mailboxUrl ? { mailboxUrl } : {}),
   };
 }
 
