@@ -87,7 +87,13 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
     return true;
   }
 
-  manager.events.addUserLoaded((user) => void accept(user));
+  // During a redirect callback the session is published by handleRedirect, after the route to
+  // return to is known: a screen reacting to "signed in" must find it there (useReturnAfterSignIn
+  // takes it once; taken later, it would send the person back from wherever they went since).
+  let handlingCallback = false;
+  manager.events.addUserLoaded((user) => {
+    if (!handlingCallback) void accept(user);
+  });
   manager.events.addUserUnloaded(() => publish(SIGNED_OUT));
   manager.events.addSilentRenewError((error) => {
     logAuthError('silent renewal failed', error);
@@ -105,10 +111,13 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
         await manager.signoutCallback(redirect.url);
         return 'signed-out';
       }
+      handlingCallback = true;
       const user = await manager.signinCallback(redirect.url);
       returnTo = safeReturnTo((user?.state as { returnTo?: unknown } | undefined)?.returnTo);
+      handlingCallback = false;
       return (await accept(user)) ? 'signed-in' : 'none';
     } catch (error) {
+      handlingCallback = false;
       logAuthError(`the ${redirect.kind} callback failed`, error);
       return redirect.kind === 'signout' ? 'signed-out' : 'none';
     }

@@ -15,7 +15,11 @@ export function FieldLabelText({
   const number = field.number === undefined ? '' : String(field.number).trim();
   return (
     <>
-      {number !== '' ? <span className="record-field__number">{number}.</span> : null}
+      {number !== '' ? (
+        <>
+          <span className="record-field__number">{number}.</span>{' '}
+        </>
+      ) : null}
       <span className="record-field__label-text">{field.label}</span>
       {field.required ? (
         <>
