@@ -15,12 +15,12 @@ export interface RecordOwner {
 }
 
 /** A client with one Life Inventory record (seed-demo provides the type). */
-export function personWithRecord(prefix = 'filler'): RecordOwner {
-  seedDemo();
+export function personWithRecord(prefix = 'filler', server?: Record<string, string>): RecordOwner {
+  seedDemo(server);
   const email = uniqueEmail(prefix);
   const name = `Ada ${prefix}`;
-  createUser({ email, name, password: PASSWORD, role: 'client', organization: 'Demo Organization' });
-  const recordId = createRecord({ clientEmail: email, type: 'Life Inventory' });
+  createUser({ email, name, password: PASSWORD, role: 'client', organization: 'Demo Organization' }, server);
+  const recordId = createRecord({ clientEmail: email, type: 'Life Inventory' }, server);
   return { email, name, recordId };
 }
 
