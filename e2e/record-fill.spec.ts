@@ -116,3 +116,12 @@ test('a person fills every section; progress and check marks follow the rules; a
     for (const [key, value] of section) await expectAnswer(page, form, key, value);
   }
 });
+
+test('a visitor who is not signed in is told so on the record route (customer-app §7, §8)', async ({
+  page,
+}) => {
+  await page.goto('/#/record/8f0c2b1e-0000-4000-8000-000000000001');
+  await expect(
+    page.getByRole('main').getByText('Error: Failed to retrieve JWT token. User is not authenticated.'),
+  ).toBeVisible();
+});
