@@ -11,13 +11,6 @@ const unbuilt: [route: string, title: string][] = [
   ['/formbuilder/8f0c2b1e-0000-4000-8000-000000000001', 'Form builder'],
   ['/admin', 'Admin'],
   ['/datasync/8f0c2b1e-0000-4000-8000-000000000001', 'Data sync'],
-  ['/terms', 'Terms of Use'],
-  ['/privacy', 'Privacy Notice'],
-  ['/cybersecurity', 'Cybersecurity Policy'],
-  ['/eula', 'EULA'],
-  ['/aipolicy', 'AI-Generated Data Policy'],
-  ['/faq', 'FAQ'],
-  ['/contact', 'Contact Us'],
 ];
 
 test('every screen not built yet shows Coming soon with a way home', async ({ page }) => {

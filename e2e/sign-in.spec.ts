@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, signup, uniqueEmail } from './support/fixtures.ts';
+import { login, signup, signupAtProvider, uniqueEmail, verifyEmail } from './support/fixtures.ts';
 
 test('a provider answer in the query is handled and the URL cleaned, keeping the hash route', async ({
   page,
@@ -11,14 +11,13 @@ test('a provider answer in the query is handled and the URL cleaned, keeping the
   await page.goto('/?code=not-a-real-code&state=no-such-state#/faq');
   await expect(page).toHaveURL(/\/#\/faq$/);
   expect(new URL(page.url()).search).toBe('');
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
   // customer-app §8: sign-in errors are only logged; the visitor stays logged out.
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   expect(errors.some((text) => text.includes('Sign-in: the signin callback failed'))).toBe(true);
 });
 
-// The embedded provider's pages are built in parallel; these run once both are merged.
-test.fixme('Login goes to the provider with PKCE (S256) and the spec scopes', async ({ page }) => {
+test('Login goes to the provider with PKCE (S256) and the spec scopes', async ({ page }) => {
   await page.goto('/');
   const [request] = await Promise.all([
     page.waitForRequest((r) => r.url().includes('/oidc/auth')),
@@ -31,21 +30,43 @@ test.fixme('Login goes to the provider with PKCE (S256) and the spec scopes', as
   expect(url.searchParams.get('redirect_uri')).toBe(`${new URL(page.url()).origin}/`);
 });
 
-test.fixme('a new person signs up, is welcomed back, and logs out', async ({ page }) => {
+// Issue 2, first browser test: sign up, verify by the mailed link, log in, welcomed with name and
+// badge; Logout returns to the logged-out Home.
+test('a new person signs up, verifies the address, logs in, is welcomed back, and logs out', async ({
+  page,
+}) => {
   const email = uniqueEmail('signup');
-  await signup(page, { name: 'Grace Hopper', email, password: 'a long passphrase 42' });
+  const password = 'a long passphrase 42';
+  await signupAtProvider(page, { name: 'Grace Hopper', email, password });
+  await verifyEmail(page, email);
+
+  await login(page, { email, password });
   await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText('Grace Hopper');
+  const banner = page.getByRole('banner');
+  await expect(banner).toContainText('Grace Hopper');
+  await expect(banner.getByText('User', { exact: true })).toBeVisible();
   await expect(page.getByText('There is no Life Record for this user account.')).toBeVisible();
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  // Verified: no notice asking to open the verification link.
+  await expect(page.getByText(/verification link/i)).toHaveCount(0);
+
+  await banner.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create your Account' })).toBeVisible();
   await expect(page).toHaveURL(/\/(#\/)?$/);
 
-  await login(page, { email, password: 'a long passphrase 42' });
-  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  // Logged out at the provider too: Login asks for the password again.
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('input[name="password"]')).toBeVisible();
 });
 
-test.fixme('a second tab is signed in quietly', async ({ page, context }) => {
+test('a person who continues before verifying is signed in and asked to verify', async ({ page }) => {
+  const email = uniqueEmail('unverified');
+  await signup(page, { name: 'Unverified Person', email, password: 'a long passphrase 42' });
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  await expect(page.getByText(/verification link/i)).toBeVisible();
+});
+
+test('a second tab is signed in quietly', async ({ page, context }) => {
   const email = uniqueEmail('tabs');
   await signup(page, { name: 'Tab Person', email, password: 'a long passphrase 42' });
   const second = await context.newPage();

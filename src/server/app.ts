@@ -8,6 +8,7 @@ import { meRoutes } from './modules/identity/me-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
+import { supportRoutes } from './modules/support/support-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { controlSocketPlugin } from './plugins/control-socket.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -60,6 +61,7 @@ export async function buildApp({
   await app.register(mailboxRoutes);
   await app.register(healthRoutes);
   await app.register(meRoutes);
+  await app.register(supportRoutes);
   await app.register(controlSocketPlugin, { enabled: controlSocket ?? false });
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;

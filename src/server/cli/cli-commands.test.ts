@@ -206,7 +206,7 @@ describe('create-user', () => {
     expect(row?.federatedId).toBeNull();
 
     const viewer = await signInAs('auth0|ext-person', 'ext@example.com');
-    expect(viewer).toMatchObject({ userId: row?.id, roles: ['customer'], name: 'Ext Person' });
+    expect(viewer).toMatchObject({ userId: row?.id, roles: ['customer', 'user'], name: 'Ext Person' });
   });
 
   it('warns that a password is not used with an external provider', async () => {

@@ -33,7 +33,8 @@ describe('token check on protected calls (embedded issuer)', () => {
       federatedId: sub,
       email: 'new@example.test',
       name: 'New Person',
-      roles: [],
+      // A person who signs in is a registered user (customer-app §6 role `user`).
+      roles: ['user'],
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });

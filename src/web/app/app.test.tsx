@@ -196,12 +196,24 @@ describe('routes', () => {
     ['/formbuilder', 'Form builder'],
     ['/formbuilder/abc', 'Form builder'],
     ['/datasync/abc', 'Data sync'],
-    ['/aipolicy', 'AI-Generated Data Policy'],
   ])('%s is Coming soon', async (route, title) => {
     renderApp(route);
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeDefined();
     expect(within(main()).getByText(title)).toBeDefined();
     expect(within(main()).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('#/');
+  });
+
+  it.each([
+    ['/terms', 'Terms of Use'],
+    ['/privacy', 'Privacy Notice'],
+    ['/cybersecurity', 'Cybersecurity Policy'],
+    ['/eula', 'End User License Agreement'],
+    ['/aipolicy', 'AI-Generated Data Policy'],
+    ['/faq', 'Frequently Asked Questions'],
+    ['/contact', 'Contact Us'],
+  ])('%s shows its page (admin-app §2)', async (route, heading) => {
+    renderApp(route);
+    expect(await within(main()).findByRole('heading', { level: 1, name: heading })).toBeDefined();
   });
 
   it('answers an unknown route with Page not found', async () => {

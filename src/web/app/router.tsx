@@ -49,13 +49,55 @@ export const appRoutes: RouteObject[] = [
       { path: 'formbuilder/:id?', element: <ComingSoon title="Form builder" /> },
       { path: 'admin', element: <ComingSoon title="Admin" /> },
       { path: 'datasync/:id', element: <ComingSoon title="Data sync" /> },
-      { path: 'terms', element: <ComingSoon title="Terms of Use" /> },
-      { path: 'privacy', element: <ComingSoon title="Privacy Notice" /> },
-      { path: 'cybersecurity', element: <ComingSoon title="Cybersecurity Policy" /> },
-      { path: 'eula', element: <ComingSoon title="EULA" /> },
-      { path: 'aipolicy', element: <ComingSoon title="AI-Generated Data Policy" /> },
-      { path: 'faq', element: <ComingSoon title="FAQ" /> },
-      { path: 'contact', element: <ComingSoon title="Contact Us" /> },
+      {
+        path: 'terms',
+        element: lazyScreen(
+          () => import('#web/features/legal/terms-of-use.tsx'),
+          (m) => m.TermsOfUseScreen,
+        ),
+      },
+      {
+        path: 'privacy',
+        element: lazyScreen(
+          () => import('#web/features/legal/privacy-notice.tsx'),
+          (m) => m.PrivacyNoticeScreen,
+        ),
+      },
+      {
+        path: 'cybersecurity',
+        element: lazyScreen(
+          () => import('#web/features/legal/cybersecurity-policy.tsx'),
+          (m) => m.CybersecurityPolicyScreen,
+        ),
+      },
+      {
+        path: 'eula',
+        element: lazyScreen(
+          () => import('#web/features/legal/eula.tsx'),
+          (m) => m.EulaScreen,
+        ),
+      },
+      {
+        path: 'aipolicy',
+        element: lazyScreen(
+          () => import('#web/features/legal/ai-data-policy.tsx'),
+          (m) => m.AiDataPolicyScreen,
+        ),
+      },
+      {
+        path: 'faq',
+        element: lazyScreen(
+          () => import('#web/features/faq/faq-screen.tsx'),
+          (m) => m.FaqScreen,
+        ),
+      },
+      {
+        path: 'contact',
+        element: lazyScreen(
+          () => import('#web/features/contact/contact-screen.tsx'),
+          (m) => m.ContactScreen,
+        ),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

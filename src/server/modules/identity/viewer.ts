@@ -48,6 +48,7 @@ export async function resolveViewer(db: Db, identity: VerifiedIdentity): Promise
   const verifiedEmail = identity.emailVerified && identity.email ? identity.email : undefined;
   if (!row) {
     await createOrLinkUser(db, identity.sub, verifiedEmail, identity.name);
+    await grantRegisteredRole(db, identity.sub);
   } else if (row.email === null && verifiedEmail) {
     await adoptVerifiedEmail(db, row.id, identity.sub, verifiedEmail);
   }
@@ -63,6 +64,19 @@ export async function resolveViewer(db: Db, identity: VerifiedIdentity): Promise
     roles: row.roles.filter(isRole),
     tokenExpiresAt: identity.expiresAt,
   };
+}
+
+/**
+ * A person who has signed in is a registered user: the `user` role (customer-app §6) marks that,
+ * beside any role an invitation or an admin gives.
+ */
+async function grantRegisteredRole(db: Db, sub: string): Promise<void> {
+  await db.execute(
+    sql`insert into user_roles (user_id, role_id)
+        select u.id, r.id from users u, roles r
+        where u.federated_id = ${sub} and r.name = 'user'
+        on conflict do nothing`,
+  );
 }
 
 async function createOrLinkUser(

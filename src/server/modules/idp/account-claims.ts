@@ -1,22 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FindAccount } from 'oidc-provider';
 import { ALLOWED_ROLES_KEY } from '#domain/client-config.ts';
-import { isRole, type Role } from '#domain/roles.ts';
-import { type Db, queryRows } from '../../db/database.ts';
-import { findAccountById } from '../identity/account-repository.ts';
-
-/** Roles of the user row linked to an identity (`users.federated_id = sub`), as they are right now. */
-export async function rolesOfIdentity(db: Db, sub: string): Promise<Role[]> {
-  const rows = await queryRows<{ name: string }>(
-    db,
-    sql`select r.name from users u
-        join user_roles ur on ur.user_id = u.id
-        join roles r on r.id = ur.role_id
-        where u.federated_id = ${sub}
-        order by r.name`,
-  );
-  return rows.map((row) => row.name).filter(isRole);
-}
+import type { Role } from '#domain/roles.ts';
+import type { Db } from '../../db/database.ts';
+import { findAccountById, type IdpAccount } from '../identity/account-repository.ts';
+import { resolveViewer } from '../identity/viewer.ts';
 
 /**
  * The claims the provider puts into ID tokens, read from the database every time one is issued
@@ -35,8 +22,25 @@ export function accountFinder(db: Db, claimsNamespace: string): FindAccount {
         name: account.name,
         email: account.email,
         email_verified: account.emailVerified,
-        [claimsNamespace]: { [ALLOWED_ROLES_KEY]: await rolesOfIdentity(db, account.id) },
+        [claimsNamespace]: { [ALLOWED_ROLES_KEY]: await rolesOfAccount(db, account) },
       }),
     };
   };
+}
+
+/**
+ * The roles of the account's user row, through the same `resolveViewer` the API uses: on the first
+ * sign-in it creates (or, for a verified invited address, links) the row, so even the first token
+ * carries the roles the API will see.
+ */
+async function rolesOfAccount(db: Db, account: IdpAccount): Promise<Role[]> {
+  const viewer = await resolveViewer(db, {
+    sub: account.id,
+    email: account.email,
+    emailVerified: account.emailVerified,
+    name: account.name,
+    claimedRoles: [],
+    expiresAt: Date.now(),
+  });
+  return viewer.roles;
 }

@@ -109,11 +109,12 @@ describe('embedded OpenID provider: the code flow with PKCE, from sign-up to ref
     const tokens = await signInThroughPages(test.config, email, PASSWORD);
     const identity = await test.app.verifyToken(tokens.id_token);
     expect(identity).toMatchObject({ sub: account?.id, email, emailVerified: true, name: 'Ada Lovelace' });
-    expect(identity.claimedRoles).toEqual([]);
+    // The first sign-in made the person a registered user (decision 003): the token says so.
+    expect(identity.claimedRoles).toEqual(['user']);
     const claims = jwtClaims(tokens.id_token);
     expect(claims.exp as number).toBe((claims.iat as number) + 3600);
 
-    // The API creates the user row on first use; an admin then gives it a role.
+    // The user row exists since the first token; an admin then gives it a role.
     const me = await test.app.inject({
       method: 'GET',
       url: '/api/me',
@@ -129,9 +130,13 @@ describe('embedded OpenID provider: the code flow with PKCE, from sign-up to ref
     const next = (await refreshed.json()) as TokenSet;
     expect(next.id_token).not.toBe(tokens.id_token);
     const nextIdentity = await test.app.verifyToken(next.id_token);
-    expect(nextIdentity).toMatchObject({ sub: account?.id, emailVerified: true, claimedRoles: ['customer'] });
+    expect(nextIdentity).toMatchObject({
+      sub: account?.id,
+      emailVerified: true,
+      claimedRoles: ['customer', 'user'],
+    });
     expect(jwtClaims(next.id_token)[test.config.oidc.claimsNamespace]).toEqual({
-      [ALLOWED_ROLES_KEY]: ['customer'],
+      [ALLOWED_ROLES_KEY]: ['customer', 'user'],
     });
 
     // Refresh tokens rotate: the used one is refused, the new one works.
