@@ -99,3 +99,21 @@ test('two devices: an answer appears in the other within 3 s and never replaces 
   await first.close();
   await second.close();
 });
+
+test('logout deletes the answers this browser still kept, after trying to send them', async ({ page }) => {
+  const owner = personWithRecord('logout');
+  await openRecord(page, owner);
+  // The server refuses to answer saves for a while (as an unreachable network would).
+  await page.route('**/graphql', (route) =>
+    route.request().postData()?.includes('SaveRecordAnswers')
+      ? route.abort('internetdisconnected')
+      : route.fallback(),
+  );
+  await answer(page, form, 'name', 'Never sent');
+  await expect.poll(async () => (await keptInBrowser(page, [])).entries).toBe(1);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Login' })).toBeVisible();
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  expect(databases).not.toContain('life-record-unsent-answers');
+});
