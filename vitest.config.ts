@@ -7,6 +7,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // graphql ships CommonJS (main) and ESM (module) builds; Node, and Mercurius with it, load the
+        // CommonJS one, Vite would pick the ESM one: two "realms" that reject each other's types.
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'node',
           include: [

@@ -9,13 +9,18 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
+import { usersRoutes } from './modules/users/users-routes.ts';
+import { apiCacheControlPlugin } from './plugins/api-cache-control.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { controlSocketPlugin } from './plugins/control-socket.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { graphqlPlugin } from './plugins/graphql.ts';
 import { identityProviderPlugin } from './plugins/identity-provider.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { recordChangesPlugin } from './plugins/record-changes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { viewerCachePlugin } from './plugins/viewer-cache.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 
 export interface AppDependencies {
@@ -56,12 +61,17 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});
   await app.register(authPlugin);
+  await app.register(apiCacheControlPlugin);
+  await app.register(viewerCachePlugin);
+  await app.register(recordChangesPlugin);
   await app.register(pageAssetRoutes);
   await app.register(identityProviderPlugin);
   await app.register(mailboxRoutes);
   await app.register(healthRoutes);
   await app.register(meRoutes);
   await app.register(supportRoutes);
+  await app.register(graphqlPlugin);
+  await app.register(usersRoutes);
   await app.register(controlSocketPlugin, { enabled: controlSocket ?? false });
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;

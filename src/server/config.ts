@@ -108,7 +108,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     productName: env.PRODUCT_NAME,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    devClientOrigin: env.NODE_ENV === 'production' ? undefined : env.DEV_CLIENT_ORIGIN,
+    // Never honoured in production.
+    devClientOrigin:
+      env.NODE_ENV === 'production' || !env.DEV_CLIENT_ORIGIN
+        ? undefined
+        : new URL(env.DEV_CLIENT_ORIGIN).origin,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pg') } as const),

@@ -140,12 +140,17 @@ export const reports = pgTable(
       .references(() => inventoryTypes.id, { onDelete: 'restrict' }),
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    // Answer key → the version that last wrote it: a save from an older version never replaces
+    // a newer answer (src/domain/record-answers.ts, docs/decisions/012-answer-merge-rule.md).
+    answerVersions: jsonb('answer_versions').notNull().default(sql`'{}'::jsonb`),
     report: text('report'),
   },
   (t) => [
     index('reports_client_idx').on(t.clientId),
     index('reports_organization_idx').on(t.organizationId),
     index('reports_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
+    // Answers are stored as one JSON object (never a JSON string), so a save can merge into them.
+    check('reports_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
   ],
 );
 

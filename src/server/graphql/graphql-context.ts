@@ -1,9 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Viewer } from '../modules/identity/viewer.ts';
+import type { ServiceDeps } from '../modules/service-deps.ts';
+import type { Loaders } from './loaders.ts';
 
 /** What every resolver receives: the server and the viewer (null for an anonymous caller). */
 export interface GraphQLContext {
   app: FastifyInstance;
   viewer: Viewer | null;
   request?: FastifyRequest;
+  /** What the services work with. */
+  deps: ServiceDeps;
+  /** Batching lookups of one operation (no N+1). */
+  loaders: Loaders;
+  /** On a WebSocket: the token the connection was admitted with, to look the viewer up again. */
+  token?: string;
 }

@@ -1,0 +1,70 @@
+// `npm run bench`: simulated editors and raw save throughput against a real server process, on
+// PGlite and (when configured) PostgreSQL; prints the results and writes BENCHMARKS.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startBenchServer } from './bench-server.ts';
+import { benchSettings } from './bench-settings.ts';
+import { runEditors } from './editors.ts';
+import { type BenchRun, type DatabaseRun, renderBenchmarks, renderConsole } from './report.ts';
+import { runThroughput } from './throughput.ts';
+
+const settings = benchSettings();
+const bench: BenchRun = { startedAt: new Date(), loadAverage: os.loadavg(), runs: [], skipped: [] };
+const kinds: ('pglite' | 'postgres')[] = [];
+if (settings.only !== 'postgres') kinds.push('pglite');
+if (settings.only !== 'pglite') {
+  if (settings.postgresUrl) kinds.push('postgres');
+  else bench.skipped.push('PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it).');
+}
+
+for (const kind of kinds) {
+  console.log(`\n${kind}: seeding ${settings.editors} editors and starting the server…`);
+  const server = await startBenchServer({
+    kind,
+    editors: settings.editors,
+    ...(settings.postgresUrl ? { postgresUrl: settings.postgresUrl } : {}),
+    ...(settings.port ? { port: settings.port } : {}),
+  });
+  const idle = server.rssMiB();
+  const memory: DatabaseRun['memory'] = { idleMiB: idle, peakMiB: idle };
+  const sampler = setInterval(() => {
+    const rss = server.rssMiB();
+    if (rss !== undefined) memory.peakMiB = Math.max(memory.peakMiB ?? 0, rss);
+  }, 500);
+  try {
+    console.log(`${kind}: ${settings.editors} editors for ${settings.warmupS} + ${settings.durationS} s…`);
+    const editors = await runEditors({
+      baseUrl: server.baseUrl,
+      wsUrl: server.wsUrl,
+      editors: server.editors,
+      durationS: settings.durationS,
+      warmupS: settings.warmupS,
+      saveEveryMs: settings.saveEveryMs,
+      pollEveryMs: settings.pollEveryMs,
+    });
+    console.log(`${kind}: throughput, ${settings.connections} connections for ${settings.throughputS} s…`);
+    const throughput = await runThroughput({
+      baseUrl: server.baseUrl,
+      editors: server.editors,
+      connections: settings.connections,
+      durationS: settings.throughputS,
+    });
+    memory.endMiB = server.rssMiB();
+    const run: DatabaseRun = {
+      database: kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      editors,
+      throughput,
+      memory,
+    };
+    bench.runs.push(run);
+    console.log(renderConsole(run));
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+  }
+}
+
+const target = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
+fs.writeFileSync(target, renderBenchmarks(bench));
+console.log(`\nWrote ${target}`);

@@ -1,0 +1,2 @@
+ALTER TABLE "reports" ADD COLUMN "answer_versions" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_data_is_object" CHECK (jsonb_typeof("reports"."data") = 'object');

@@ -1,0 +1,56 @@
+import type { IResolvers } from 'mercurius';
+import {
+  inventoryTypeMutations,
+  inventoryTypeQueries,
+  inventoryTypeResolvers,
+} from '../modules/inventory-types/inventory-type-resolvers.ts';
+import {
+  organizationMutations,
+  organizationQueries,
+  organizationResolvers,
+} from '../modules/organizations/organization-resolvers.ts';
+import { productMutations, productQueries } from '../modules/products/product-resolvers.ts';
+import {
+  lifeRecordResolvers,
+  recordMutations,
+  recordQueries,
+  recordSaveResolvers,
+  recordSubscriptions,
+} from '../modules/records/record-resolvers.ts';
+import {
+  userMutations,
+  userQueries,
+  userResolvers,
+  viewerResolvers,
+} from '../modules/users/user-resolvers.ts';
+import type { Resolvers } from './generated-types.ts';
+import { DateTimeScalar, JsonScalar } from './scalars.ts';
+
+/** Every resolver of schema.graphql, typed from it (`npm run codegen`); the modules own their parts. */
+export const resolvers = {
+  DateTime: DateTimeScalar,
+  JSON: JsonScalar,
+  Query: {
+    ...userQueries,
+    ...recordQueries,
+    ...productQueries,
+    ...inventoryTypeQueries,
+    ...organizationQueries,
+  },
+  Mutation: {
+    ...recordMutations,
+    ...inventoryTypeMutations,
+    ...organizationMutations,
+    ...productMutations,
+    ...userMutations,
+  },
+  Subscription: recordSubscriptions,
+  Viewer: viewerResolvers,
+  LifeRecord: lifeRecordResolvers,
+  RecordSave: recordSaveResolvers,
+  InventoryType: inventoryTypeResolvers,
+  Organization: organizationResolvers,
+  User: userResolvers,
+} satisfies Resolvers;
+
+export const mercuriusResolvers = resolvers as unknown as IResolvers;

@@ -1,0 +1,334 @@
+import fs from 'node:fs';
+import { buildSchema } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../../db/schema.ts';
+import {
+  type ApiFixtures,
+  createApiFixtures,
+  createTestInventoryType,
+  createTestRecord,
+} from '../../test-support/api-fixtures.ts';
+import { type GraphqlResponse, graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestOrganization, createTestUser } from '../../test-support/test-users.ts';
+import { ACTORS, type ActorName, AUTHORIZATION_MATRIX, type Expectation } from './authorization-matrix.ts';
+
+// Every cell of the matrix, run against the real server (HTTP through app.inject, subscriptions
+// over a real WebSocket). A cell passes when the server does exactly what the matrix says.
+
+let test: TestApp;
+let f: ApiFixtures;
+let roleIds: Record<string, string>;
+
+beforeAll(async () => {
+  test = await createTestApp({ listen: true });
+  f = await createApiFixtures(test.database.db, test.config);
+  roleIds = Object.fromEntries(
+    (await test.database.db.select().from(roles)).map((role) => [role.name, role.id]),
+  );
+});
+afterAll(() => test.close());
+
+const headersOf = (actor: ActorName): Record<string, string> =>
+  actor === 'anonymous' ? {} : f.users[actor].headers;
+
+const CODES: Record<string, Expectation> = {
+  UNAUTHENTICATED: 'unauthenticated',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'not-found',
+};
+
+/** What the server did, in the matrix's words; anything unexpected is spelled out in full. */
+function observe(
+  response: GraphqlResponse,
+  seen: (data: Record<string, unknown>) => Expectation = () => 'allow',
+): string {
+  const error = response.errors?.[0];
+  if (error)
+    return CODES[error.extensions?.code ?? ''] ?? `error ${error.extensions?.code}: ${error.message}`;
+  if (!response.data) return `no data (HTTP ${response.status})`;
+  return seen(response.data);
+}
+const listOrEmpty = (list: unknown): Expectation =>
+  Array.isArray(list) && list.length > 0 ? 'allow' : 'empty';
+const shownOrHidden = (value: unknown): Expectation =>
+  value === null || value === undefined || (Array.isArray(value) && value.length === 0) ? 'hidden' : 'allow';
+
+async function ask(actor: ActorName, query: string, variables: Record<string, unknown> = {}) {
+  return graphql(test.app, query, variables, headersOf(actor));
+}
+
+const organizationInput = { name: 'Renamed', phone: '', website: '' };
+const productInput = () => ({
+  name: 'Ten records',
+  description: 'Ten',
+  cost: '$90.00',
+  credits: 10,
+  inventoryTypeId: f.inventoryTypeId,
+  stripeId: 'price_10',
+});
+const typeInput = { name: 'New type', description: 'Described', form: { formId: 'x', steps: [] } };
+const freshOwnedRecord = () =>
+  createTestRecord(test.database.db, {
+    inventoryTypeId: f.inventoryTypeId,
+    organizationId: f.organizationA,
+    clientId: f.users.owner.id,
+  });
+
+const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
+  viewer: async (a) => observe(await ask(a, '{ viewer { id roles } }')),
+  recordsByClient: async (a) =>
+    observe(
+      await ask(a, 'query($c: ID!) { recordsByClient(clientId: $c) { id } }', { c: f.users.owner.id }),
+      (d) => listOrEmpty(d.recordsByClient),
+    ),
+  products: async (a) =>
+    observe(await ask(a, '{ products { id name cost stripePaylink inventoryType { name } } }')),
+  inventoryTypes: async (a) => observe(await ask(a, '{ inventoryTypes { id name } }')),
+  inventoryType: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { inventoryType(id: $id) { id form } }', { id: f.inventoryTypeId }),
+    ),
+  organization: async (a) =>
+    observe(await ask(a, 'query($id: ID!) { organization(id: $id) { id name } }', { id: f.organizationA })),
+  organizationRecords: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { organizationRecords(organizationId: $id) { id } }', {
+        id: f.organizationA,
+      }),
+      (d) => listOrEmpty(d.organizationRecords),
+    ),
+  record: async (a) =>
+    observe(await ask(a, 'query($id: ID!) { record(id: $id) { id data } }', { id: f.ownedRecordId })),
+  records: async (a) => observe(await ask(a, '{ records { id } }')),
+  latestReportGeneration: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { latestReportGeneration(recordId: $id) { id } }', {
+        id: f.ownedRecordId,
+      }),
+    ),
+  organizations: async (a) => observe(await ask(a, '{ organizations { id } }')),
+  users: async (a) => observe(await ask(a, '{ users { id roles { name } } }')),
+
+  saveRecordAnswers: async (a) => {
+    const current = await graphql(
+      test.app,
+      'query($id: ID!) { record(id: $id) { version } }',
+      {
+        id: f.ownedRecordId,
+      },
+      f.users.admin.headers,
+    );
+    const version = (current.data as { record: { version: number } }).record.version;
+    return observe(
+      await ask(a, 'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }', {
+        i: { id: f.ownedRecordId, baseVersion: version, answers: { [`by-${a}`]: 'x' } },
+      }),
+    );
+  },
+  submitRecord: async (a) =>
+    observe(
+      await ask(a, 'mutation($i: SubmitRecordInput!) { submitRecord(input: $i) { submitted } }', {
+        i: { id: await freshOwnedRecord(), answers: { final: 'yes' } },
+      }),
+    ),
+  updateReportGeneration: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!) { updateReportGeneration(id: $id, response: "Edited") { id } }', {
+        id: f.generationId,
+      }),
+    ),
+  setRecordSubmitted: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!) { setRecordSubmitted(id: $id, submitted: true) { submitted } }', {
+        id: await freshOwnedRecord(),
+      }),
+    ),
+  createInventoryType: async (a) =>
+    observe(
+      await ask(a, 'mutation($i: InventoryTypeInput!) { createInventoryType(input: $i) { id } }', {
+        i: typeInput,
+      }),
+    ),
+  updateInventoryType: async (a) =>
+    observe(
+      await ask(
+        a,
+        'mutation($id: ID!, $i: InventoryTypeInput!) { updateInventoryType(id: $id, input: $i) { id } }',
+        {
+          id: await createTestInventoryType(test.database.db, 'To update'),
+          i: typeInput,
+        },
+      ),
+    ),
+  cloneInventoryType: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!) { cloneInventoryType(id: $id) { name } }', { id: f.inventoryTypeId }),
+    ),
+  migrateRecords: async (a) =>
+    observe(
+      await ask(
+        a,
+        'mutation($s: ID!, $t: ID!) { migrateRecords(sourceTypeId: $s, targetTypeId: $t) { message } }',
+        {
+          s: await createTestInventoryType(test.database.db, 'Source'),
+          t: await createTestInventoryType(test.database.db, 'Target'),
+        },
+      ),
+    ),
+  createOrganization: async (a) =>
+    observe(
+      await ask(a, 'mutation($i: OrganizationInput!) { createOrganization(input: $i) { id } }', {
+        i: organizationInput,
+      }),
+    ),
+  updateOrganization: async (a) =>
+    observe(
+      await ask(
+        a,
+        'mutation($id: ID!, $i: OrganizationInput!) { updateOrganization(id: $id, input: $i) { id } }',
+        {
+          id: await createTestOrganization(test.database.db),
+          i: organizationInput,
+        },
+      ),
+    ),
+  createProduct: async (a) =>
+    observe(
+      await ask(a, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', { i: productInput() }),
+    ),
+  updateProduct: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!, $i: ProductInput!) { updateProduct(id: $id, input: $i) { id } }', {
+        id: f.productId,
+        i: productInput(),
+      }),
+    ),
+  updateUser: async (a) => {
+    const target = await createTestUser(test.database.db, test.config);
+    return observe(
+      await ask(a, 'mutation($id: ID!, $i: UserInput!) { updateUser(id: $id, input: $i) { id } }', {
+        id: target.id,
+        i: { name: 'Renamed', organizationId: f.organizationB },
+      }),
+    );
+  },
+
+  'subscription.record': async (a) => {
+    const socket = new TestSocket(socketUrl(test.app));
+    try {
+      await socket.init(a === 'anonymous' ? undefined : f.users[a].headers.authorization);
+      if (a === 'anonymous') {
+        const closed = await socket.waitForClose();
+        return closed.code === 4401 ? 'unauthenticated' : `closed ${closed.code}`;
+      }
+      await socket.next((m) => m.type === 'connection_ack');
+      socket.subscribe('1', 'subscription($id: ID!) { record(id: $id) { id } }', { id: f.ownedRecordId });
+      const message = await socket.next((m) => m.id === '1' && (m.type === 'next' || m.type === 'error'));
+      if (message.type === 'next') return 'allow';
+      const [error] = message.payload as { message: string; extensions?: { code?: string } }[];
+      return CODES[error?.extensions?.code ?? ''] ?? `error: ${error?.message}`;
+    } finally {
+      socket.close();
+    }
+  },
+
+  'GET /api/users': async (a) =>
+    httpOutcome(await test.app.inject({ method: 'GET', url: '/api/users', headers: headersOf(a) })),
+  'PUT /api/users': async (a) => {
+    const target = await createTestUser(test.database.db, test.config);
+    return httpOutcome(
+      await test.app.inject({
+        method: 'PUT',
+        url: '/api/users',
+        headers: headersOf(a),
+        payload: { user_id: target.id, new_roles: [roleIds.client], previous_roles: [] },
+      }),
+    );
+  },
+
+  'LifeRecord.reportGenerations': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { record(id: $id) { reportGenerations { id } } }', {
+        id: f.ownedRecordId,
+      }),
+      (d) => shownOrHidden((d.record as { reportGenerations: unknown }).reportGenerations),
+    ),
+  'LifeRecord.report': async (a) =>
+    observe(await ask(a, 'query($id: ID!) { record(id: $id) { report } }', { id: f.ownedRecordId }), (d) =>
+      shownOrHidden((d.record as { report: unknown }).report),
+    ),
+  'RecordUser.email': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { record(id: $id) { user { email } } }', { id: f.ownedRecordId }),
+      (d) => shownOrHidden((d.record as { user: { email: unknown } }).user.email),
+    ),
+  'RecordUser.email of a list': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { organizationRecords(organizationId: $id) { user { email } } }', {
+        id: f.organizationA,
+      }),
+      (d) => {
+        const emails = (d.organizationRecords as { user: { email: string | null } | null }[])
+          .map((record) => record.user?.email)
+          .filter((email) => email);
+        return emails.length >= 2 ? 'allow' : 'hidden';
+      },
+    ),
+  'RecordUser.federatedId': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { record(id: $id) { user { federatedId } } }', { id: f.ownedRecordId }),
+      (d) => shownOrHidden((d.record as { user: { federatedId: unknown } }).user.federatedId),
+    ),
+  'InventoryType.form through a record': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { record(id: $id) { inventoryType { form } } }', { id: f.ownedRecordId }),
+      (d) => shownOrHidden((d.record as { inventoryType: { form: unknown } }).inventoryType.form),
+    ),
+  'InventoryType.form through products': async (a) =>
+    observe(await ask(a, '{ products { inventoryType { form } } }')),
+  'InventoryType.reportQuery': async (a) =>
+    observe(await ask(a, '{ products { inventoryType { reportQuery } } }'), (d) =>
+      shownOrHidden(
+        (d.products as { inventoryType: { reportQuery: unknown } }[])[0]?.inventoryType.reportQuery,
+      ),
+    ),
+  'Organization.availableCredits': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { organization(id: $id) { availableCredits { count } } }', {
+        id: f.organizationA,
+      }),
+      (d) => shownOrHidden((d.organization as { availableCredits: unknown }).availableCredits),
+    ),
+};
+
+function httpOutcome(response: { statusCode: number; json(): unknown }): string {
+  const status: Record<number, Expectation> = {
+    200: 'allow',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not-found',
+  };
+  return status[response.statusCode] ?? `HTTP ${response.statusCode}: ${JSON.stringify(response.json())}`;
+}
+
+it('has a recipe for every row of the matrix, and a row for every operation of the schema', async () => {
+  const keys = AUTHORIZATION_MATRIX.map((row) => row.key);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(Object.keys(recipes).sort()).toEqual([...keys].sort());
+  const schema = buildSchema(fs.readFileSync(new URL('../../../../schema.graphql', import.meta.url), 'utf8'));
+  const rootFields = [
+    ...Object.keys(schema.getQueryType()?.getFields() ?? {}),
+    ...Object.keys(schema.getMutationType()?.getFields() ?? {}),
+    ...Object.keys(schema.getSubscriptionType()?.getFields() ?? {}).map((name) => `subscription.${name}`),
+  ];
+  expect(rootFields.filter((field) => !keys.includes(field))).toEqual([]);
+});
+
+describe.each(AUTHORIZATION_MATRIX.map((row) => [row.key, row] as const))('%s', (key, row) => {
+  it.each(ACTORS)(`${key} by %s`, async (actor) => {
+    const recipe = recipes[key];
+    if (!recipe) throw new Error(`no recipe for ${key}`);
+    expect(await recipe(actor)).toBe(row.expect[actor]);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The authorization matrix of the data API (DESIGN §6): every operation of schema.graphql and of
+ * /api/users, for each of the seven actors, with what must happen. It is the one source of
+ * `authorization-matrix.test.ts` (which runs every cell against the real server) and of
+ * `docs/authorization.md` (`npm run docs:authorization`). The expectations are written here by
+ * hand, not derived from the policy, so the test checks the policy rather than restating it.
+ */
+export const ACTORS = [
+  'anonymous',
+  'noRole',
+  'owner',
+  'otherClient',
+  'customerA',
+  'customerB',
+  'admin',
+] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+export const ACTOR_DESCRIPTIONS: Record<ActorName, string> = {
+  anonymous: 'no token',
+  noRole: 'signed in, no role, no organization',
+  owner: 'client of organization A who owns the record',
+  otherClient: 'another client of organization A',
+  customerA: 'customer of organization A (the record’s organization)',
+  customerB: 'customer of organization B',
+  admin: 'admin',
+};
+
+export type Expectation = 'allow' | 'empty' | 'hidden' | 'unauthenticated' | 'forbidden' | 'not-found';
+
+export const EXPECTATION_TEXT: Record<Expectation, string> = {
+  allow: 'allowed',
+  empty: 'allowed, but the list is empty (nothing visible)',
+  hidden: 'allowed, the field comes back empty (null or [])',
+  unauthenticated: 'refused: not signed in (401 / UNAUTHENTICATED, WebSocket closed with 4401)',
+  forbidden: 'refused: not permitted (403 / FORBIDDEN)',
+  'not-found': 'answered "not found", exactly as for an id that does not exist (404 / NOT_FOUND)',
+};
+
+export const EXPECTATION_SYMBOL: Record<Expectation, string> = {
+  allow: '✅ allow',
+  empty: '∅ empty',
+  hidden: '◌ hidden',
+  unauthenticated: '🔒 401',
+  forbidden: '⛔ 403',
+  'not-found': '❔ 404',
+};
+
+export type OperationKind = 'query' | 'mutation' | 'subscription' | 'http' | 'field';
+
+export interface MatrixRow {
+  /** Unique key; the test has one recipe per key. */
+  key: string;
+  kind: OperationKind;
+  /** The operation as a caller writes it. */
+  operation: string;
+  /** What the cell acts on, in the fixtures' terms. */
+  target: string;
+  expect: Record<ActorName, Expectation>;
+}
+
+/** One expectation per actor, in the order of ACTORS. */
+function cells(
+  ...values: [Expectation, Expectation, Expectation, Expectation, Expectation, Expectation, Expectation]
+) {
+  return Object.fromEntries(ACTORS.map((actor, i) => [actor, values[i]])) as Record<ActorName, Expectation>;
+}
+
+// biome-ignore format: one column per actor
+const SIGNED_IN = cells('unauthenticated', 'allow', 'allow', 'allow', 'allow', 'allow', 'allow');
+// biome-ignore format: one column per actor
+const CUSTOMERS_AND_ADMINS = cells('unauthenticated', 'forbidden', 'forbidden', 'forbidden', 'allow', 'allow', 'allow');
+// biome-ignore format: one column per actor
+const ADMINS = cells('unauthenticated', 'forbidden', 'forbidden', 'forbidden', 'forbidden', 'forbidden', 'allow');
+/** Readable by its owner, its organization's customers and admins; hidden from everyone else. */
+// biome-ignore format: one column per actor
+const RECORD_READERS = cells('unauthenticated', 'not-found', 'allow', 'not-found', 'allow', 'not-found', 'allow');
+/** Changeable by its owner only (customer-app §6). */
+// biome-ignore format: one column per actor
+const RECORD_OWNER = cells('unauthenticated', 'not-found', 'allow', 'not-found', 'forbidden', 'not-found', 'forbidden');
+
+const OWNED = 'the owner’s open record (organization A)';
+
+function row(
+  key: string,
+  kind: OperationKind,
+  operation: string,
+  target: string,
+  expect: Record<ActorName, Expectation>,
+): MatrixRow {
+  return { key, kind, operation, target, expect };
+}
+
+// biome-ignore format: a table reads best with one line per operation
+export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
+  // Queries (customer-app §7 calls 1–6, 9, 11; admin-app §7)
+  row('viewer', 'query', 'viewer', 'oneself', SIGNED_IN),
+  row('recordsByClient', 'query', 'recordsByClient(clientId)', 'the owner’s records', cells('unauthenticated', 'empty', 'allow', 'empty', 'allow', 'empty', 'allow')),
+  row('products', 'query', 'products', 'all products', SIGNED_IN),
+  row('inventoryTypes', 'query', 'inventoryTypes', 'all inventory types', CUSTOMERS_AND_ADMINS),
+  row('inventoryType', 'query', 'inventoryType(id)', 'an inventory type', CUSTOMERS_AND_ADMINS),
+  row('organization', 'query', 'organization(id)', 'organization A', cells('unauthenticated', 'not-found', 'allow', 'allow', 'allow', 'not-found', 'allow')),
+  row('organizationRecords', 'query', 'organizationRecords(organizationId)', 'organization A', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
+  row('record', 'query', 'record(id)', OWNED, RECORD_READERS),
+  row('records', 'query', 'records', 'every record', ADMINS),
+  row('latestReportGeneration', 'query', 'latestReportGeneration(recordId)', OWNED, ADMINS),
+  row('organizations', 'query', 'organizations', 'all organizations', ADMINS),
+  row('users', 'query', 'users', 'all users', ADMINS),
+  // Mutations (customer-app §7 calls 7, 8, 12; admin-app §4, §7)
+  row('saveRecordAnswers', 'mutation', 'saveRecordAnswers(input)', OWNED, RECORD_OWNER),
+  row('submitRecord', 'mutation', 'submitRecord(input)', 'a fresh open record of the owner', RECORD_OWNER),
+  row('updateReportGeneration', 'mutation', 'updateReportGeneration(id, response)', 'a generation of the owner’s record', ADMINS),
+  row('setRecordSubmitted', 'mutation', 'setRecordSubmitted(id, submitted)', 'a fresh record of the owner', ADMINS),
+  row('createInventoryType', 'mutation', 'createInventoryType(input)', 'a new type', ADMINS),
+  row('updateInventoryType', 'mutation', 'updateInventoryType(id, input)', 'a fresh type', ADMINS),
+  row('cloneInventoryType', 'mutation', 'cloneInventoryType(id)', 'the fixtures’ type', ADMINS),
+  row('migrateRecords', 'mutation', 'migrateRecords(sourceTypeId, targetTypeId)', 'two fresh types', ADMINS),
+  row('createOrganization', 'mutation', 'createOrganization(input)', 'a new organization', ADMINS),
+  row('updateOrganization', 'mutation', 'updateOrganization(id, input)', 'a fresh organization', ADMINS),
+  row('createProduct', 'mutation', 'createProduct(input)', 'a new product', ADMINS),
+  row('updateProduct', 'mutation', 'updateProduct(id, input)', 'the fixtures’ product', ADMINS),
+  row('updateUser', 'mutation', 'updateUser(id, input)', 'a fresh user', ADMINS),
+  // Subscription (customer-app §7 call 10)
+  row('subscription.record', 'subscription', 'subscription record(id)', OWNED, RECORD_READERS),
+  // Users service (admin-app §7)
+  row('GET /api/users', 'http', 'GET /api/users', 'every user’s roles', ADMINS),
+  row('PUT /api/users', 'http', 'PUT /api/users', 'a fresh user’s roles', ADMINS),
+  // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
+  row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
+  row('LifeRecord.report', 'field', 'record(id) { report }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
+  row('RecordUser.email', 'field', 'record(id) { user { email } }', `${OWNED} (the owner’s own e-mail)`, RECORD_READERS),
+  row('RecordUser.email of a list', 'field', 'organizationRecords(organizationId) { user { email } }', 'other people’s records (organization A)', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
+  row('RecordUser.federatedId', 'field', 'record(id) { user { federatedId } }', OWNED, cells('unauthenticated', 'not-found', 'allow', 'not-found', 'hidden', 'not-found', 'allow')),
+  row('InventoryType.form through a record', 'field', 'record(id) { inventoryType { form } }', OWNED, RECORD_READERS),
+  row('InventoryType.form through products', 'field', 'products { inventoryType { form } }', 'the product’s type', CUSTOMERS_AND_ADMINS),
+  row('InventoryType.reportQuery', 'field', 'products { inventoryType { reportQuery } }', 'the product’s type', cells('unauthenticated', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'allow')),
+  row('Organization.availableCredits', 'field', 'organization(id) { availableCredits }', 'organization A (it has a credit)', cells('unauthenticated', 'not-found', 'hidden', 'hidden', 'allow', 'not-found', 'allow')),
+];

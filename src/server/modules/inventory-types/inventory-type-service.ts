@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { parseFormTemplate } from '#domain/form-template.ts';
+import { type Actor, decide } from '#domain/permissions.ts';
+import { isUuid } from '../../db/uuid.ts';
+import {
+  ADMINS_ONLY_MESSAGE,
+  denial,
+  fail,
+  ok,
+  type Result,
+  refusal,
+} from '../authorization/service-result.ts';
+import { migrateUnassignedRecords } from '../records/record-repository.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import type { InventoryTypeModel } from './inventory-type-model.ts';
+import * as inventoryTypes from './inventory-type-repository.ts';
+
+const NOT_FOUND = { notFound: 'Inventory type not found.' };
+const adminsOnly = { forbidden: ADMINS_ONLY_MESSAGE };
+
+/** customer-app §7 call 4 and admin-app §7 List inventory types: customers and admins. */
+export async function listInventoryTypes(
+  deps: ServiceDeps,
+  actor: Actor | null,
+): Promise<Result<InventoryTypeModel[]>> {
+  const refused = refusal(decide(actor, 'inventoryTypes.list'));
+  return refused ?? ok(await inventoryTypes.listInventoryTypes(deps.database));
+}
+
+/** admin-app §7 Inventory type by id (the form builder and the datasync page). */
+export async function getInventoryType(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+): Promise<Result<InventoryTypeModel>> {
+  const refused = refusal(decide(actor, 'inventoryType.read'));
+  if (refused) return refused;
+  const found = isUuid(id) ? await inventoryTypes.findInventoryType(deps.database, id) : undefined;
+  return found ? ok(found) : denial('not-found', NOT_FOUND);
+}
+
+// admin-app §5 Form builder save: "Form name and description are required."
+const REQUIRED = 'Form name and description are required.';
+const optionalText = z
+  .string()
+  .max(100_000)
+  .nullish()
+  .transform((value) => (value === undefined || value === null || value.trim() === '' ? null : value));
+const inventoryTypeInput = z.object({
+  name: z.string(REQUIRED).trim().min(1, REQUIRED).max(200, 'The form name is too long (at most 200).'),
+  description: z.string(REQUIRED).trim().min(1, REQUIRED).max(5000, 'The description is too long.'),
+  form: z.unknown(),
+  reportQuery: optionalText,
+  model: optionalText,
+});
+
+function parseInput(input: unknown): Result<inventoryTypes.InventoryTypeValues> {
+  const parsed = inventoryTypeInput.safeParse(input);
+  if (!parsed.success) return fail('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? REQUIRED);
+  const form = parseFormTemplate(parsed.data.form);
+  if (!form.ok) return fail('BAD_USER_INPUT', form.error);
+  return ok({ ...parsed.data, form: form.form });
+}
+
+/** admin-app §7 Insert inventory type. */
+export async function createInventoryType(deps: ServiceDeps, actor: Actor | null, input: unknown) {
+  const refused = refusal(decide(actor, 'inventoryType.write'), adminsOnly);
+  if (refused) return refused;
+  const values = parseInput(input);
+  return values.ok ? ok(await inventoryTypes.insertInventoryType(deps.database, values.value)) : values;
+}
+
+/** admin-app §7 Update inventory type. */
+export async function updateInventoryType(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+  input: unknown,
+): Promise<Result<InventoryTypeModel>> {
+  const refused = refusal(decide(actor, 'inventoryType.write'), adminsOnly);
+  if (refused) return refused;
+  const values = parseInput(input);
+  if (!values.ok) return values;
+  const updated = isUuid(id)
+    ? await inventoryTypes.updateInventoryType(deps.database, id, values.value)
+    : undefined;
+  return updated ? ok(updated) : denial('not-found', NOT_FOUND);
+}
+
+/** admin-app §7 Clone and §9: "{name} (2)" with description, report query and form. */
+export async function cloneInventoryType(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+): Promise<Result<InventoryTypeModel>> {
+  const refused = refusal(decide(actor, 'inventoryType.write'), adminsOnly);
+  if (refused) return refused;
+  const source = isUuid(id) ? await inventoryTypes.findInventoryType(deps.database, id) : undefined;
+  if (!source) return denial('not-found', NOT_FOUND);
+  return ok(
+    await inventoryTypes.insertInventoryType(deps.database, {
+      name: `${source.name} (2)`,
+      description: source.description ?? '',
+      form: source.form,
+      reportQuery: source.reportQuery,
+      model: null,
+    }),
+  );
+}
+
+export interface MigrationOutcome {
+  updated: number;
+  failed: number;
+  message: string;
+}
+
+/** admin-app §5 Migration, with its messages; one statement, so nothing is half-migrated. */
+export async function migrateRecords(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  sourceTypeId: string,
+  targetTypeId: string,
+): Promise<Result<MigrationOutcome>> {
+  const refused = refusal(decide(actor, 'records.migrate'), adminsOnly);
+  if (refused) return refused;
+  if (sourceTypeId.trim() === '' || targetTypeId.trim() === '')
+    return fail('BAD_USER_INPUT', 'Please select both source and target inventory types.');
+  if (sourceTypeId === targetTypeId)
+    return fail('BAD_USER_INPUT', 'Source and target inventory types must be different.');
+  const [source, target] = await Promise.all(
+    [sourceTypeId, targetTypeId].map((id) =>
+      isUuid(id) ? inventoryTypes.findInventoryType(deps.database, id) : undefined,
+    ),
+  );
+  if (!source || !target) return denial('not-found', NOT_FOUND);
+  const form = parseFormTemplate(target.form);
+  if (!form.ok) return fail('BAD_USER_INPUT', 'Target inventory type form is not valid JSON.');
+  const updated = await migrateUnassignedRecords(deps.database, deps.changes, {
+    sourceTypeId,
+    targetTypeId,
+    stepsJson: JSON.stringify(form.form.steps),
+  });
+  return ok({
+    updated,
+    failed: 0,
+    message: updated === 0 ? 'No matching reports found.' : `Migration complete. Updated ${updated} reports.`,
+  });
+}
+
+/** Templates for InventoryType.form, after the policy allowed each (decideInventoryTypeForm). */
+export function formsOf(deps: ServiceDeps, ids: readonly string[]): Promise<Map<string, unknown>> {
+  return inventoryTypes.formsOf(deps.database, ids);
+}
+
+/** The types of records the caller may read (their forms then count as reached through a record). */
+export function inventoryTypesOf(deps: ServiceDeps, ids: readonly string[]) {
+  return inventoryTypes.inventoryTypesByIds(deps.database, ids);
+}

@@ -1,0 +1,99 @@
+import type { Database } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared-query.ts';
+import type { CreditCountModel, OrganizationModel } from './organization-model.ts';
+
+const COLUMNS = 'id, name, phone, website';
+
+export async function findOrganization(database: Database, id: string) {
+  const [row] = await runPrepared<OrganizationModel>(database, {
+    name: 'organization-by-id',
+    text: `select ${COLUMNS} from organizations where id = $1::uuid`,
+    values: [id],
+  });
+  return row;
+}
+
+export function listOrganizations(database: Database) {
+  return runPrepared<OrganizationModel>(database, {
+    name: 'organizations-all',
+    text: `select ${COLUMNS} from organizations order by lower(name), id`,
+    values: [],
+  });
+}
+
+export interface OrganizationValues {
+  name: string;
+  phone: string | null;
+  website: string | null;
+}
+
+export async function insertOrganization(database: Database, values: OrganizationValues) {
+  const [row] = await runPrepared<OrganizationModel>(database, {
+    name: 'organization-insert',
+    text: `insert into organizations (name, phone, website) values ($1, $2, $3) returning ${COLUMNS}`,
+    values: [values.name, values.phone, values.website],
+  });
+  if (!row) throw new Error('organization not inserted');
+  return row;
+}
+
+export async function updateOrganization(database: Database, id: string, values: OrganizationValues) {
+  const [row] = await runPrepared<OrganizationModel>(database, {
+    name: 'organization-update',
+    text: `update organizations set name = $2, phone = $3, website = $4 where id = $1::uuid returning ${COLUMNS}`,
+    values: [id, values.name, values.phone, values.website],
+  });
+  return row;
+}
+
+interface CreditRow {
+  organization_id: string;
+  type_id: string;
+  type_name: string;
+  type_description: string | null;
+  type_model: string | null;
+  type_report_query: string | null;
+  count: number;
+}
+
+/**
+ * customer-app §7 call 6: "Available counts per type are the reports with no client", for several
+ * organizations in one statement; only types with a count above 0 (customer-app §2 Account).
+ */
+export async function creditsOf(database: Database, organizationIds: readonly string[]) {
+  const rows = await runPrepared<CreditRow>(database, {
+    name: 'organization-credits',
+    text: `select r.organization_id, t.id as type_id, t.name as type_name, t.description as type_description,
+                  t.model as type_model, t.report_query as type_report_query, count(*)::int as count
+           from reports r join inventory_types t on t.id = r.inventory_type_id
+           where r.organization_id = any($1::uuid[]) and r.client is null
+           group by r.organization_id, t.id
+           order by lower(t.name), t.id`,
+    values: [organizationIds],
+  });
+  const byOrganization = new Map<string, CreditCountModel[]>(organizationIds.map((id) => [id, []]));
+  for (const row of rows) {
+    byOrganization.get(row.organization_id)?.push({
+      count: row.count,
+      inventoryType: {
+        id: row.type_id,
+        name: row.type_name,
+        description: row.type_description,
+        model: row.type_model,
+        reportQuery: row.type_report_query,
+        reachedThroughRecord: false,
+      },
+    });
+  }
+  return byOrganization;
+}
+
+/** Names of several organizations in one statement (customer-app §3 organizationByOrganization). */
+export async function organizationSummaries(database: Database, ids: readonly string[]) {
+  const rows = await runPrepared<{ id: string; name: string }>(database, {
+    name: 'organization-summaries',
+    text: 'select id, name from organizations where id = any($1::uuid[])',
+    values: [ids],
+  });
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,14 @@
+import type { MutationResolvers, QueryResolvers } from '../../graphql/generated-types.ts';
+import { orThrow } from '../../graphql/graphql-errors.ts';
+import { createProduct, listProducts, updateProduct } from './product-service.ts';
+
+export const productQueries: Pick<QueryResolvers, 'products'> = {
+  products: async (_root, _args, { deps, viewer }) => orThrow(await listProducts(deps, viewer)),
+};
+
+export const productMutations: Pick<MutationResolvers, 'createProduct' | 'updateProduct'> = {
+  createProduct: async (_root, { input }, { deps, viewer }) =>
+    orThrow(await createProduct(deps, viewer, input)),
+  updateProduct: async (_root, { id, input }, { deps, viewer }) =>
+    orThrow(await updateProduct(deps, viewer, id, input)),
+};

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { type Database, openDatabase } from '../../db/database.ts';
+import { RECORD_CHANGES_CHANNEL } from '../../plugins/record-changes.ts';
+import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
+import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
+import { createTestDatabase, type TestDatabase, usingPostgres } from '../../test-support/test-database.ts';
+
+// DESIGN §1 and §7: app servers are stateless, N of them on one PostgreSQL; a change made through
+// one reaches subscribers of every other through LISTEN/NOTIFY.
+
+describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs TEST_DATABASE_URL)', () => {
+  let shared: TestDatabase;
+  let secondConnection: Database;
+  let serverA: FastifyInstance;
+  let serverB: FastifyInstance;
+  let f: ApiFixtures;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-two-servers-'));
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    shared = await createTestDatabase();
+    if (shared.target.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    secondConnection = await openDatabase(shared.target);
+    // Behind one load balancer both serve the same public URL, hence the same token issuer.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://life-record.test',
+      DATABASE_URL: shared.target.url,
+    });
+    const clientDir = path.join(dataDir, 'no-client');
+    serverA = await buildApp({ config, database: shared.database, clientDir });
+    serverB = await buildApp({ config, database: secondConnection, clientDir });
+    await serverA.listen({ port: 0, host: '127.0.0.1' });
+    await serverB.listen({ port: 0, host: '127.0.0.1' });
+    f = await createApiFixtures(shared.database.db, config);
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await serverA?.close();
+    await serverB?.close();
+    await secondConnection?.close();
+    await shared?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function subscribe(server: FastifyInstance, authorization: string) {
+    const socket = new TestSocket(socketUrl(server));
+    sockets.push(socket);
+    await socket.init(authorization);
+    await socket.next((m) => m.type === 'connection_ack');
+    socket.subscribe('1', 'subscription($id: ID!) { record(id: $id) { version submitted data } }', {
+      id: f.ownedRecordId,
+    });
+    const first = await socket.next((m) => m.id === '1' && m.type === 'next');
+    return {
+      socket,
+      version: (first.payload as { data: { record: { version: number } } }).data.record.version,
+    };
+  }
+  const nextVersion = async (socket: TestSocket) => {
+    const message = await socket.next((m) => m.id === '1' && m.type === 'next', 3000);
+    return (message.payload as { data: { record: { version: number; data: Record<string, unknown> } } }).data
+      .record;
+  };
+
+  it('a save through instance A reaches a subscriber of instance B in under one second', async () => {
+    const { socket, version } = await subscribe(serverB, f.users.owner.headers.authorization);
+    const started = performance.now();
+    const saved = await graphql(
+      serverA,
+      'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
+      { i: { id: f.ownedRecordId, baseVersion: version, answers: { fromA: 'typed on A' } } },
+      f.users.owner.headers,
+    );
+    expect(saved.errors).toBeUndefined();
+    const update = await nextVersion(socket);
+    const elapsed = performance.now() - started;
+    expect(update.version).toBe(version + 1);
+    expect(update.data.fromA).toBe('typed on A');
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('the admin’s submitted toggle on B reaches a subscriber of A, once', async () => {
+    const { socket, version } = await subscribe(serverA, f.users.customerA.headers.authorization);
+    const toggled = await graphql(
+      serverB,
+      'mutation($id: ID!) { setRecordSubmitted(id: $id, submitted: true) { submitted } }',
+      { id: f.ownedRecordId },
+      f.users.admin.headers,
+    );
+    expect(toggled.errors).toBeUndefined();
+    expect((await nextVersion(socket)).version).toBe(version + 1);
+    // The writing instance publishes in-process and skips its own NOTIFY: no duplicate.
+    await expect(nextVersion(socket)).rejects.toThrow(/no matching message/);
+  });
+
+  it('gathers changes made together into one notification naming every record', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        createTestRecord(shared.database.db, {
+          inventoryTypeId: f.inventoryTypeId,
+          organizationId: f.organizationA,
+          clientId: null,
+        }),
+      ),
+    );
+    const notices: { origin: string; recordIds: string[] }[] = [];
+    const stop = await secondConnection.listen(RECORD_CHANGES_CHANNEL, (payload) =>
+      notices.push(JSON.parse(payload)),
+    );
+    try {
+      await Promise.all(
+        ids.map((id) =>
+          graphql(
+            serverA,
+            'mutation($id: ID!) { setRecordSubmitted(id: $id, submitted: true) { id } }',
+            { id },
+            f.users.admin.headers,
+          ),
+        ),
+      );
+      const deadline = Date.now() + 3000;
+      while (
+        new Set(notices.flatMap((notice) => notice.recordIds)).size < ids.length &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(new Set(notices.flatMap((notice) => notice.recordIds))).toEqual(new Set(ids));
+      expect(notices.length).toBeLessThan(ids.length);
+    } finally {
+      await stop();
+    }
+  });
+});

@@ -1,0 +1,254 @@
+import type { AnswerWriteScope, RecordScope } from '#domain/permissions.ts';
+import type { Database } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared-query.ts';
+import type { RecordChanges } from '../../plugins/record-changes.ts';
+import type { ReportGenerationModel } from './record-model.ts';
+
+/**
+ * A record's own row. Its owner, organization and inventory type are read only when a caller
+ * selects them, each in one statement for a whole list (src/server/graphql/loaders.ts): the record
+ * screen's 3 s poll needs none of them, and joining them cost it twice the database's time.
+ */
+export interface RecordRow {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+  submitted: boolean;
+  client: string | null;
+  organization_id: string | null;
+  inventory_type_id: string;
+  data: unknown;
+  report: string | null;
+}
+
+const SELECT_RECORDS = `
+  select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
+         r.inventory_type_id, r.data, r.report
+  from reports r`;
+
+/** The policy's read scope (src/domain/permissions.ts recordReadScope) as SQL on parameters $n..$n+2. */
+function scopeCondition(first: number): string {
+  return `($${first}::boolean or r.client = $${first + 1}::uuid or r.organization_id = $${first + 2}::uuid)`;
+}
+function scopeValues(scope: RecordScope): unknown[] {
+  return scope.all ? [true, null, null] : [false, scope.clientId, scope.organizationId];
+}
+
+export async function findRecord(database: Database, id: string, scope: RecordScope) {
+  const [row] = await runPrepared<RecordRow>(database, {
+    name: 'record-by-id',
+    text: `${SELECT_RECORDS} where r.id = $1::uuid and ${scopeCondition(2)}`,
+    values: [id, ...scopeValues(scope)],
+  });
+  return row;
+}
+
+export function listRecordsOfClient(database: Database, clientId: string, scope: RecordScope) {
+  return runPrepared<RecordRow>(database, {
+    name: 'records-of-client',
+    text: `${SELECT_RECORDS} where r.client = $1::uuid and ${scopeCondition(2)} order by r.created_at, r.id`,
+    values: [clientId, ...scopeValues(scope)],
+  });
+}
+
+export function listRecordsOfOrganization(database: Database, organizationId: string) {
+  return runPrepared<RecordRow>(database, {
+    name: 'records-of-organization',
+    text: `${SELECT_RECORDS} where r.organization_id = $1::uuid order by r.created_at, r.id`,
+    values: [organizationId],
+  });
+}
+
+export function listAllRecords(database: Database) {
+  return runPrepared<RecordRow>(database, {
+    name: 'records-all',
+    text: `${SELECT_RECORDS} order by r.created_at, r.id`,
+    values: [],
+  });
+}
+
+export interface RecordFactsRow {
+  client: string | null;
+  organization_id: string | null;
+  submitted: boolean;
+  version: number;
+}
+
+/** What the policy needs to explain why a guarded write changed nothing. */
+export async function findRecordFacts(database: Database, id: string) {
+  const [row] = await runPrepared<RecordFactsRow>(database, {
+    name: 'record-facts',
+    text: 'select client, organization_id, submitted, version from reports where id = $1::uuid',
+    values: [id],
+  });
+  return row;
+}
+
+export interface SavedAnswersRow {
+  id: string;
+  data?: unknown;
+  updated_at: Date;
+  version: number;
+  conflicting_keys: string[];
+}
+
+/**
+ * The merge rule of src/domain/record-answers.ts (mergeAnswers) as ONE statement (DESIGN §7): the
+ * changed answers are merged into the stored ones (`data || accepted`), each accepted key stamped
+ * with the new version, keys written after `baseVersion` left alone and returned as conflicting.
+ * The WHERE clause is the policy's answer-write scope (owner, not submitted). Concurrent saves of
+ * one record queue on its row lock and each merges into the other's result.
+ */
+function mergeStatement(submit: boolean, returnData: boolean): string {
+  // $1 id, $2 base version (null on submit: "as of now"), $3 answers (JSON text), $4 the owner.
+  const base = submit ? 'coalesce($2::int, r.version)' : '$2::int';
+  const accepted = (value: string) => `coalesce((
+      select jsonb_object_agg(a.key, ${value}) from jsonb_each($3::jsonb) a
+      where coalesce((r.answer_versions ->> a.key)::int, 0) <= ${base}), '{}'::jsonb)`;
+  return `
+    update reports r set
+      data = r.data || ${accepted('a.value')},
+      answer_versions = r.answer_versions || ${accepted('to_jsonb(r.version + 1)')},
+      version = r.version + 1,
+      ${submit ? 'submitted = true,' : ''}
+      updated_at = now()
+    where r.id = $1::uuid and r.client = $4::uuid and r.submitted = false
+      and r.version >= ${submit ? 'coalesce($2::int, 0)' : '$2::int'}
+    returning r.id, ${returnData ? 'r.data,' : ''} r.updated_at, r.version,
+      array(select k from jsonb_object_keys($3::jsonb) k
+            where (r.answer_versions ->> k)::int is distinct from r.version) as conflicting_keys`;
+}
+const SAVE_ANSWERS = mergeStatement(false, true);
+const SAVE_ANSWERS_NO_DATA = mergeStatement(false, false);
+const SUBMIT_ANSWERS = mergeStatement(true, false);
+
+export interface MergeInput {
+  id: string;
+  baseVersion: number | null;
+  answersJson: string;
+  scope: AnswerWriteScope;
+  /** Read the merged answers back (RETURNING data); a record's data can be large. */
+  returnData: boolean;
+}
+
+export async function saveAnswers(database: Database, changes: RecordChanges, input: MergeInput) {
+  const statement = input.returnData
+    ? { name: 'record-save-answers', text: SAVE_ANSWERS }
+    : { name: 'record-save-answers-lean', text: SAVE_ANSWERS_NO_DATA };
+  return merge(database, changes, statement, input);
+}
+
+export async function submitAnswers(database: Database, changes: RecordChanges, input: MergeInput) {
+  return merge(database, changes, { name: 'record-submit', text: SUBMIT_ANSWERS }, input);
+}
+
+async function merge(
+  database: Database,
+  changes: RecordChanges,
+  statement: { name: string; text: string },
+  input: MergeInput,
+): Promise<SavedAnswersRow | undefined> {
+  const [row] = await runPrepared<SavedAnswersRow>(database, {
+    ...statement,
+    values: [input.id, input.baseVersion, input.answersJson, input.scope.clientId],
+  });
+  if (row) changes.changed(row.id);
+  return row;
+}
+
+/** admin-app §4: the admin's Submitted select. */
+export async function setSubmitted(
+  database: Database,
+  changes: RecordChanges,
+  id: string,
+  submitted: boolean,
+) {
+  const rows = await runPrepared<{ id: string }>(database, {
+    name: 'record-set-submitted',
+    text: `update reports set submitted = $2, version = version + 1, updated_at = now()
+           where id = $1::uuid returning id`,
+    values: [id, submitted],
+  });
+  for (const row of rows) changes.changed(row.id);
+  return rows.length > 0;
+}
+
+interface GenerationRow {
+  id: string;
+  report_id: string;
+  date_generated: Date;
+  response: string;
+  model: string | null;
+}
+const toGeneration = (row: GenerationRow): ReportGenerationModel => ({
+  id: row.id,
+  recordId: row.report_id,
+  dateGenerated: row.date_generated,
+  response: row.response,
+  model: row.model,
+});
+
+/** customer-app §7 call 10: generations newest first, for many records in one statement. */
+export async function listReportGenerations(database: Database, recordIds: readonly string[]) {
+  const rows = await runPrepared<GenerationRow>(database, {
+    name: 'report-generations-of-records',
+    text: `select id, report_id, date_generated, response, model from report_generations
+           where report_id = any($1::uuid[]) order by date_generated desc, id`,
+    values: [recordIds],
+  });
+  const byRecord = new Map<string, ReportGenerationModel[]>(recordIds.map((id) => [id, []]));
+  for (const row of rows) byRecord.get(row.report_id)?.push(toGeneration(row));
+  return byRecord;
+}
+
+/** admin-app §7 Latest generation for a report (limit 1). */
+export async function latestReportGeneration(database: Database, recordId: string) {
+  const [row] = await runPrepared<GenerationRow>(database, {
+    name: 'report-generation-latest',
+    text: `select id, report_id, date_generated, response, model from report_generations
+           where report_id = $1::uuid order by date_generated desc, id limit 1`,
+    values: [recordId],
+  });
+  return row ? toGeneration(row) : undefined;
+}
+
+/** customer-app §7 call 12: the admin's edit of a generation's text. */
+export async function updateReportGeneration(
+  database: Database,
+  changes: RecordChanges,
+  id: string,
+  response: string,
+) {
+  const [row] = await runPrepared<GenerationRow>(database, {
+    name: 'report-generation-update',
+    text: `update report_generations set response = $2 where id = $1::uuid
+           returning id, report_id, date_generated, response, model`,
+    values: [id, response],
+  });
+  if (!row) return undefined;
+  changes.changed(row.report_id);
+  return toGeneration(row);
+}
+
+/**
+ * admin-app §5 Migration: every unassigned record (client null) of the source type moves to the
+ * target type and takes the target form's steps, in one statement (all or nothing).
+ */
+export async function migrateUnassignedRecords(
+  database: Database,
+  changes: RecordChanges,
+  input: { sourceTypeId: string; targetTypeId: string; stepsJson: string },
+) {
+  const rows = await runPrepared<{ id: string }>(database, {
+    name: 'records-migrate',
+    text: `update reports set inventory_type_id = $2::uuid,
+             data = jsonb_set(data, '{steps}', $3::jsonb),
+             version = version + 1, updated_at = now()
+           where inventory_type_id = $1::uuid and client is null
+           returning id`,
+    values: [input.sourceTypeId, input.targetTypeId, input.stepsJson],
+  });
+  for (const row of rows) changes.changed(row.id);
+  return rows.length;
+}

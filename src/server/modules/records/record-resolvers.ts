@@ -1,0 +1,119 @@
+import type {
+  LifeRecordResolvers,
+  MutationResolvers,
+  QueryResolvers,
+  RecordSaveResolvers,
+  SubscriptionResolvers,
+} from '../../graphql/generated-types.ts';
+import type { GraphQLContext } from '../../graphql/graphql-context.ts';
+import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
+import { selectsField } from '../../graphql/selection.ts';
+import { AuthenticationError } from '../../plugins/auth.ts';
+import { denial, fail, type Result } from '../authorization/service-result.ts';
+import type { RecordModel } from './record-model.ts';
+import {
+  getRecord,
+  latestReportGeneration,
+  listAllRecords,
+  listRecordsOfClient,
+  saveRecordAnswers,
+  setRecordSubmitted,
+  submitRecord,
+  updateReportGeneration,
+} from './record-service.ts';
+import { recordUpdates } from './record-subscription.ts';
+
+export const recordQueries: Pick<
+  QueryResolvers,
+  'record' | 'records' | 'recordsByClient' | 'latestReportGeneration'
+> = {
+  record: async (_root, { id }, { deps, viewer }) => orThrow(await getRecord(deps, viewer, id)),
+  records: async (_root, _args, { deps, viewer }) => orThrow(await listAllRecords(deps, viewer)),
+  recordsByClient: async (_root, { clientId }, { deps, viewer }) =>
+    orThrow(await listRecordsOfClient(deps, viewer, clientId)),
+  latestReportGeneration: async (_root, { recordId }, { deps, viewer }) =>
+    orThrow(await latestReportGeneration(deps, viewer, recordId)),
+};
+
+export const recordMutations: Pick<
+  MutationResolvers,
+  'saveRecordAnswers' | 'submitRecord' | 'setRecordSubmitted' | 'updateReportGeneration'
+> = {
+  // The answers come back only if asked for: reading a large record's data back costs the
+  // database more than merging into it (bench/).
+  saveRecordAnswers: async (_root, { input }, { deps, viewer }, info) =>
+    orThrow(await saveRecordAnswers(deps, viewer, input, { returnData: selectsField(info, 'data') })),
+  submitRecord: async (_root, { input }, { deps, viewer }) =>
+    orThrow(await submitRecord(deps, viewer, input)),
+  setRecordSubmitted: async (_root, { id, submitted }, { deps, viewer }) =>
+    orThrow(await setRecordSubmitted(deps, viewer, id, submitted)),
+  updateReportGeneration: async (_root, { id, response }, { deps, viewer }) =>
+    orThrow(await updateReportGeneration(deps, viewer, id, response)),
+};
+
+/**
+ * customer-app §7 call 10. Each update is read again as the subscriber may see it now: the viewer
+ * is looked up again by the connection's token (roles may have changed), then the policy decides.
+ */
+export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
+  record: {
+    subscribe: async (_root, { id }, context) => {
+      const first = orThrow(await getRecord(context.deps, context.viewer, id));
+      return recordUpdates(context.deps.changes, first.id, first, () => reload(context, first.id), errorOf);
+    },
+    resolve: (payload: { record: RecordModel }) => payload.record,
+  },
+};
+
+async function reload(context: GraphQLContext, id: string): Promise<Result<RecordModel>> {
+  try {
+    const viewer = context.token ? await context.app.viewers.forToken(context.token) : context.viewer;
+    return await getRecord(context.deps, viewer, id);
+  } catch (error) {
+    if (error instanceof AuthenticationError) return denial('unauthenticated');
+    context.app.log.error({ err: error }, 'reading a record for its subscribers failed');
+    return fail('CONFLICT', INTERNAL_ERROR_MESSAGE);
+  }
+}
+
+function errorOf(result: Result<RecordModel>): Error {
+  try {
+    orThrow(result);
+  } catch (error) {
+    return error as Error;
+  }
+  return new Error(INTERNAL_ERROR_MESSAGE);
+}
+
+/** Field level (customer-app §6): what `visible` withholds comes back empty. */
+export const lifeRecordResolvers: LifeRecordResolvers = {
+  report: (record) => (record.visible.report ? record.report : null),
+  user: async (record, _args, { loaders }) => {
+    if (!record.clientId) return null;
+    const owner = await loaders.recordOwner(record.clientId);
+    if (!owner) return null;
+    return {
+      ...owner,
+      federatedId: record.visible.ownerFederatedId ? owner.federatedId : null,
+      email: record.visible.ownerEmail ? owner.email : null,
+    };
+  },
+  organization: async (record, _args, { loaders }) =>
+    record.organizationId ? ((await loaders.organizationSummary(record.organizationId)) ?? null) : null,
+  inventoryType: async (record, _args, { loaders }) => {
+    const type = await loaders.inventoryType(record.inventoryTypeId);
+    if (!type) throw new Error(`inventory type ${record.inventoryTypeId} of record ${record.id} is missing`);
+    // The record screen renders from the form: reached through a readable record, it may be read.
+    return { ...type, reachedThroughRecord: true };
+  },
+  reportGenerations: async (record, _args, { loaders }) =>
+    record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
+};
+
+export const recordSaveResolvers: RecordSaveResolvers = {
+  data: (save) => {
+    // Read whenever `data` is selected (selectsField); absent only when nobody asked for it.
+    if (save.data === undefined) throw new Error('the saved data was not read');
+    return save.data;
+  },
+};

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import {
+  type Actor,
+  answerWriteScope,
+  decide,
+  decideRecord,
+  type RecordFacts,
+  recordFieldVisibility,
+  recordReadScope,
+} from '#domain/permissions.ts';
+import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
+import { isUuid } from '../../db/uuid.ts';
+import {
+  ADMINS_ONLY_MESSAGE,
+  denial,
+  type Failure,
+  fail,
+  ok,
+  type Result,
+  refusal,
+} from '../authorization/service-result.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import type { RecordModel, RecordSaveModel, ReportGenerationModel } from './record-model.ts';
+import * as records from './record-repository.ts';
+
+export const RECORD_NOT_FOUND = 'Record not found.';
+export const NOT_THE_OWNER = 'Only the person this record belongs to can change it.';
+const GENERATION_NOT_FOUND = 'Report generation not found.';
+const notFound = { notFound: RECORD_NOT_FOUND };
+
+function facts(row: {
+  client: string | null;
+  organization_id: string | null;
+  submitted: boolean;
+}): RecordFacts {
+  return { clientId: row.client, organizationId: row.organization_id, submitted: row.submitted };
+}
+
+/** A row as this actor may see it: the policy's field-level decision travels with the record. */
+export function toRecordModel(row: records.RecordRow, actor: Actor): RecordModel {
+  const recordFacts = facts(row);
+  return {
+    ...recordFacts,
+    id: row.id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+    inventoryTypeId: row.inventory_type_id,
+    data: readStoredAnswers(row.data),
+    report: row.report,
+    visible: recordFieldVisibility(actor, recordFacts),
+  };
+}
+
+/** customer-app §7 calls 9 and 11, and the subscription's every update: one record, if visible. */
+export async function getRecord(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+): Promise<Result<RecordModel>> {
+  if (!actor) return denial('unauthenticated');
+  if (!isUuid(id)) return denial('not-found', notFound);
+  const row = await records.findRecord(deps.database, id, recordReadScope(actor));
+  return row ? ok(toRecordModel(row, actor)) : denial('not-found', notFound);
+}
+
+/** customer-app §7 call 2: the records of a client, as far as the actor may see them. */
+export async function listRecordsOfClient(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  clientId: string,
+): Promise<Result<RecordModel[]>> {
+  if (!actor) return denial('unauthenticated');
+  if (!isUuid(clientId)) return ok([]);
+  const rows = await records.listRecordsOfClient(deps.database, clientId, recordReadScope(actor));
+  return ok(rows.map((row) => toRecordModel(row, actor)));
+}
+
+/** customer-app §7 call 6; the caller has been allowed the organization's records already. */
+export async function listRecordsOfOrganization(deps: ServiceDeps, actor: Actor, organizationId: string) {
+  const rows = await records.listRecordsOfOrganization(deps.database, organizationId);
+  return rows.map((row) => toRecordModel(row, actor));
+}
+
+/** admin-app §7 List reports. */
+export async function listAllRecords(deps: ServiceDeps, actor: Actor | null): Promise<Result<RecordModel[]>> {
+  const refused = refusal(decide(actor, 'records.listAll'), { forbidden: ADMINS_ONLY_MESSAGE });
+  if (refused || !actor) return refused ?? denial('unauthenticated');
+  const rows = await records.listAllRecords(deps.database);
+  return ok(rows.map((row) => toRecordModel(row, actor)));
+}
+
+const saveInput = z.object({
+  id: z.string(),
+  baseVersion: z.number().int().min(0, 'baseVersion must be 0 or more.'),
+  answers: z.unknown(),
+});
+const submitInput = z.object({
+  id: z.string(),
+  baseVersion: z.number().int().min(0, 'baseVersion must be 0 or more.').nullish(),
+  answers: z.unknown().optional(),
+});
+
+/**
+ * customer-app §7 call 7 with DESIGN §7's merge: only the owner, only until submitted; the
+ * answers as an object or JSON text (even double-encoded); one statement merges and returns the
+ * new data and version, with any keys left alone because a newer answer was already stored.
+ */
+export async function saveRecordAnswers(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  input: unknown,
+  options: { returnData: boolean } = { returnData: true },
+): Promise<Result<RecordSaveModel>> {
+  if (!actor) return denial('unauthenticated');
+  const parsed = saveInput.safeParse(input);
+  if (!parsed.success) return fail('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? 'Invalid save.');
+  const { id, baseVersion } = parsed.data;
+  if (!isUuid(id)) return denial('not-found', notFound);
+  const answers = parseAnswers(parsed.data.answers);
+  if (!answers.ok) return fail('BAD_USER_INPUT', answers.error);
+
+  const saved = await records.saveAnswers(deps.database, deps.changes, {
+    id,
+    baseVersion,
+    answersJson: JSON.stringify(answers.answers),
+    scope: answerWriteScope(actor),
+    returnData: options.returnData,
+  });
+  if (saved) {
+    return ok({
+      id: saved.id,
+      ...(options.returnData ? { data: readStoredAnswers(saved.data) } : {}),
+      updatedAt: saved.updated_at,
+      version: saved.version,
+      conflictingKeys: saved.conflicting_keys,
+    });
+  }
+  return explainRefusedWrite(deps, actor, id, 'saveAnswers', baseVersion);
+}
+
+/** customer-app §7 call 8: merges the final answers (if any) and sets submitted = true. */
+export async function submitRecord(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  input: unknown,
+): Promise<Result<RecordModel>> {
+  if (!actor) return denial('unauthenticated');
+  const parsed = submitInput.safeParse(input);
+  if (!parsed.success)
+    return fail('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? 'Invalid submission.');
+  const { id } = parsed.data;
+  const baseVersion = parsed.data.baseVersion ?? null;
+  if (!isUuid(id)) return denial('not-found', notFound);
+  const answers =
+    parsed.data.answers === undefined || parsed.data.answers === null
+      ? ({ ok: true, answers: {} } as const)
+      : parseAnswers(parsed.data.answers);
+  if (!answers.ok) return fail('BAD_USER_INPUT', answers.error);
+
+  const saved = await records.submitAnswers(deps.database, deps.changes, {
+    id,
+    baseVersion,
+    answersJson: JSON.stringify(answers.answers),
+    scope: answerWriteScope(actor),
+    returnData: false,
+  });
+  if (!saved) return explainRefusedWrite(deps, actor, id, 'submit', baseVersion ?? 0);
+  return getRecord(deps, actor, id);
+}
+
+/**
+ * A guarded write changed nothing: the policy, given the record as it is now, says why (without
+ * revealing a record the actor may not see). If it would allow the write, the base version was
+ * ahead of the record's.
+ */
+async function explainRefusedWrite(
+  deps: ServiceDeps,
+  actor: Actor,
+  id: string,
+  operation: 'saveAnswers' | 'submit',
+  baseVersion: number,
+): Promise<{ ok: false; failure: Failure }> {
+  const row = await records.findRecordFacts(deps.database, id);
+  if (!row) return denial('not-found', notFound);
+  const refused = refusal(decideRecord(actor, operation, facts(row)), {
+    ...notFound,
+    forbidden: NOT_THE_OWNER,
+  });
+  if (refused) return refused;
+  return fail(
+    'BAD_USER_INPUT',
+    `baseVersion ${baseVersion} is ahead of the record's version ${row.version}; reload the record.`,
+  );
+}
+
+/** admin-app §4: the admin's Submitted select. */
+export async function setRecordSubmitted(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+  submitted: boolean,
+): Promise<Result<RecordModel>> {
+  const refused = refusal(decide(actor, 'record.setSubmitted'), { forbidden: ADMINS_ONLY_MESSAGE });
+  if (refused) return refused;
+  if (!isUuid(id) || !(await records.setSubmitted(deps.database, deps.changes, id, submitted)))
+    return denial('not-found', notFound);
+  return getRecord(deps, actor, id);
+}
+
+/** Generations of records whose `visible.reportGenerations` the policy already granted. */
+export function reportGenerationsOf(deps: ServiceDeps, recordIds: readonly string[]) {
+  return records.listReportGenerations(deps.database, recordIds);
+}
+
+/** admin-app §7 Latest generation for a report. */
+export async function latestReportGeneration(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  recordId: string,
+): Promise<Result<ReportGenerationModel | null>> {
+  const refused = refusal(decide(actor, 'reportGeneration.read'), { forbidden: ADMINS_ONLY_MESSAGE });
+  if (refused) return refused;
+  if (!isUuid(recordId)) return ok(null);
+  return ok((await records.latestReportGeneration(deps.database, recordId)) ?? null);
+}
+
+const generationText = z
+  .string()
+  .max(1_000_000, 'The report text is too long (at most 1,000,000 characters).');
+
+/** customer-app §7 call 12: an admin edits a generation's text; its record's viewers see it live. */
+export async function updateReportGeneration(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+  response: unknown,
+): Promise<Result<ReportGenerationModel>> {
+  const refused = refusal(decide(actor, 'reportGeneration.write'), { forbidden: ADMINS_ONLY_MESSAGE });
+  if (refused) return refused;
+  const text = generationText.safeParse(response);
+  if (!text.success) return fail('BAD_USER_INPUT', text.error.issues[0]?.message ?? 'Invalid report text.');
+  if (!isUuid(id)) return denial('not-found', { notFound: GENERATION_NOT_FOUND });
+  const updated = await records.updateReportGeneration(deps.database, deps.changes, id, text.data);
+  return updated ? ok(updated) : denial('not-found', { notFound: GENERATION_NOT_FOUND });
+}

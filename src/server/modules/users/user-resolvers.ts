@@ -1,0 +1,43 @@
+import { decide } from '#domain/permissions.ts';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  UserResolvers,
+  ViewerResolvers,
+} from '../../graphql/generated-types.ts';
+import { orThrow } from '../../graphql/graphql-errors.ts';
+import { denial, refusal } from '../authorization/service-result.ts';
+import { getOrganization } from '../organizations/organization-service.ts';
+import { listRecordsOfClient } from '../records/record-service.ts';
+import { listUsers, updateUser } from './user-service.ts';
+
+export const userQueries: Pick<QueryResolvers, 'viewer' | 'users'> = {
+  /** customer-app §7 call 1: the signed-in person (created on first sign-in, so always found). */
+  viewer: (_root, _args, { viewer }) => {
+    const refused = refusal(decide(viewer, 'viewer.read'));
+    if (refused || !viewer) return orThrow(refused ?? denial('unauthenticated'));
+    return viewer;
+  },
+  users: async (_root, _args, { deps, viewer }) => orThrow(await listUsers(deps, viewer)),
+};
+
+export const userMutations: Pick<MutationResolvers, 'updateUser'> = {
+  updateUser: async (_root, { id, input }, { deps, viewer }) =>
+    orThrow(await updateUser(deps, viewer, id, input)),
+};
+
+export const userResolvers: UserResolvers = {
+  roles: async (user, _args, { loaders }) => (await loaders.userRoles(user.id)) ?? [],
+};
+
+export const viewerResolvers: ViewerResolvers = {
+  id: (viewer) => viewer.userId,
+  /** Members see their own organization (src/domain/permissions.ts decideOrganization 'read'). */
+  organization: async (viewer, _args, { deps }) => {
+    if (!viewer.organizationId) return null;
+    const organization = await getOrganization(deps, viewer, viewer.organizationId);
+    return organization.ok ? organization.value : null;
+  },
+  roles: (viewer) => [...viewer.roles],
+  records: async (viewer, _args, { deps }) => orThrow(await listRecordsOfClient(deps, viewer, viewer.userId)),
+};

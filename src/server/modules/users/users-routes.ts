@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HTTP_STATUS, type Result } from '../authorization/service-result.ts';
+import { serviceDeps } from '../service-deps.ts';
+import { changeUserRoles, listUserRoles } from './user-service.ts';
+
+/**
+ * The users service of admin-app §7, admins only: GET /api/users lists every user's roles and all
+ * roles; PUT /api/users with { user_id, new_roles, previous_roles } changes one user's roles
+ * (docs/decisions/016-users-service.md). Errors answer { error }.
+ */
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const deps = serviceDeps(app);
+  app.get('/api/users', async (request, reply) => {
+    const viewer = await app.viewers.forRequest(request);
+    return send(reply, await listUserRoles(deps, viewer));
+  });
+  app.put('/api/users', async (request, reply) => {
+    const viewer = await app.viewers.forRequest(request);
+    return send(reply, await changeUserRoles(deps, viewer, request.body));
+  });
+}
+
+function send<T>(reply: FastifyReply, result: Result<T>) {
+  if (result.ok) return reply.send(result.value);
+  return reply.status(HTTP_STATUS[result.failure.code]).send({ error: result.failure.message });
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
+import mercurius from 'mercurius';
+import type { GraphQLContext } from '../graphql/graphql-context.ts';
+import { formatErrors } from '../graphql/graphql-errors.ts';
+import { createLoaders } from '../graphql/loaders.ts';
+import { queryLimitRules } from '../graphql/query-limits.ts';
+import { mercuriusResolvers } from '../graphql/resolvers.ts';
+import { gateSocket } from '../graphql/socket-gate.ts';
+import { serviceDeps } from '../modules/service-deps.ts';
+import { AuthenticationError } from './auth.ts';
+
+const schemaPath = fileURLToPath(new URL('../../../schema.graphql', import.meta.url));
+export const GRAPHQL_PATH = '/graphql';
+/** A batch is an array of operations in one POST; each runs with the limits of one operation. */
+export const MAX_BATCH_OPERATIONS = 10;
+/** A GraphQL document longer than this many tokens is refused before it is even parsed in full. */
+const MAX_TOKENS = 5000;
+const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * The data API (DESIGN §5): GraphQL over HTTP POST/GET and WebSocket (graphql-transport-ws, with
+ * queries and mutations too: STACK-NOTES trap 5). Encapsulated, so Mercurius' error handler
+ * answers only for /graphql. Hardening (docs/decisions/015-graphql-hardening.md): depth and cost
+ * limits, a cap on batches, a token limit on documents, no introspection in production, errors
+ * without internals, WebSocket origins checked and connections admitted only with a valid token.
+ */
+export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const deps = serviceDeps(app);
+  const rules = [...queryLimitRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+
+  // Before @fastify/websocket sees the route: Mercurius' socket handler gets the gate in front.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url === GRAPHQL_PATH && route.wsHandler) {
+      route.wsHandler = gateSocket(route.wsHandler as Parameters<typeof gateSocket>[0], (token) =>
+        app.viewers.forToken(token),
+      ) as RouteOptions['wsHandler'];
+    }
+  });
+  const allowedOrigins = new Set([
+    new URL(config.publicUrl).origin,
+    ...(!config.isProduction && config.devClientOrigin ? [config.devClientOrigin] : []),
+  ]);
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_SOCKET_MESSAGE_BYTES,
+      // Browsers always send Origin: a page of another site is refused before the upgrade.
+      // Programs send none and are let through: the bearer token is their only credential.
+      verifyClient: (info, next) => {
+        if (!info.origin || allowedOrigins.has(info.origin)) return next(true);
+        return next(false, 403, 'WebSocket origin not allowed');
+      },
+    },
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (!Array.isArray(request.body)) return;
+    if (request.body.length === 0) return refuse(reply, 400, 'BAD_REQUEST', 'The batch holds no operations.');
+    if (request.body.length > MAX_BATCH_OPERATIONS)
+      return refuse(
+        reply,
+        400,
+        'BAD_REQUEST',
+        `Too many operations in one request (${request.body.length}; at most ${MAX_BATCH_OPERATIONS}).`,
+      );
+  });
+  // An Authorization header that does not hold a valid token ends the request with 401; none at
+  // all makes the caller anonymous, and the policy then answers each operation.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.ws) return;
+    try {
+      await app.viewers.forRequest(request);
+    } catch (error) {
+      if (error instanceof AuthenticationError) return refuse(reply, 401, 'UNAUTHENTICATED', error.message);
+      throw error;
+    }
+  });
+
+  await app.register(mercurius, {
+    schema: fs.readFileSync(schemaPath, 'utf8'),
+    resolvers: mercuriusResolvers,
+    path: GRAPHQL_PATH,
+    jit: 1,
+    // GraphiQL loads its scripts from a CDN, which the CSP (script-src 'self') rightly forbids.
+    graphiql: false,
+    allowBatchedQueries: true,
+    validationRules: rules,
+    graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+    errorFormatter: formatErrors as never,
+    context: (request: FastifyRequest): Omit<GraphQLContext, 'app'> => ({
+      viewer: request.viewer ?? null,
+      request,
+      deps,
+      loaders: createLoaders(deps),
+    }),
+    subscription: {
+      fullWsTransport: true,
+      keepAlive: 30_000,
+      context: (_socket, request): Omit<GraphQLContext, 'app'> => ({
+        viewer: request.viewer ?? null,
+        request,
+        token: request.socketToken,
+        deps,
+        loaders: createLoaders(deps),
+      }),
+    },
+  });
+
+  // Over a WebSocket, every operation looks the viewer up again by the connection's token (the
+  // cache makes that cheap), so a role change applies to a connection that is already open.
+  app.graphql.addHook('preExecution', async (_schema, _document, context) => {
+    await refreshViewer(app, context as unknown as GraphQLContext);
+  });
+  // Mercurius runs subscriptions without GraphQL validation: give them the same rules as the rest.
+  app.graphql.addHook('preSubscriptionExecution', async (schema, document, context) => {
+    const errors = validate(schema, document, [...specifiedRules, ...rules]);
+    if (errors.length > 0) {
+      throw new mercurius.ErrorWithProps(errors[0]?.message ?? 'Invalid subscription.', {
+        code: 'GRAPHQL_VALIDATION_FAILED',
+      });
+    }
+    await refreshViewer(app, context as unknown as GraphQLContext);
+  });
+}
+
+async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Promise<void> {
+  if (!context.token) return;
+  try {
+    context.viewer = await app.viewers.forToken(context.token);
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) throw error;
+    context.viewer = null;
+  }
+}
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply
+    .status(status)
+    .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+}
