@@ -216,6 +216,11 @@ export async function runRecordScreenBench({ keystrokes = 300 } = {}): Promise<R
       const bytes = fs.readFileSync(path.join(clientDir, file));
       return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
     });
+    const throttle = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
+    if (throttle > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    }
     const samples = await measureKeystrokes(page, keystrokes);
     await context.close();
     return {
@@ -278,7 +283,8 @@ export function renderRecordScreenSection(result: RecordScreenResult): string {
     '  `MessageChannel` message), read with `performance.now()`. Autosave runs meanwhile, as in use.',
     '- JavaScript size: every `.js` file the browser requested while opening `#/record/{id}` (the shell',
     '  and the record route’s chunks; no admin or builder code is requested), gzip level 9 of each file.',
-    '- `BENCH_RECORD_SCREEN=0` skips this part of `npm run bench`.',
+    '- `BENCH_RECORD_SCREEN=0` skips this part of `npm run bench`; `BENCH_CPU_THROTTLE=4` slows',
+    '  Chromium’s CPU fourfold (DevTools emulation) to see the margin on a slower device.',
     '',
   ].join('\n');
 }

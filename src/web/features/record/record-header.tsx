@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 function localDateTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
@@ -9,7 +11,7 @@ function localDateTime(value: string): string {
  * customer-app §2 Record heading: the form type name, then the person's name, "Invited by" the
  * organization only when there is one, and the created and updated dates (updated follows saves).
  */
-export function RecordHeader({
+export const RecordHeader = memo(function RecordHeader({
   typeName,
   userName,
   organizationName,
@@ -33,4 +35,4 @@ export function RecordHeader({
       </p>
     </header>
   );
-}
+});
