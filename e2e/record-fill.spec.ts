@@ -75,7 +75,7 @@ const appearsAfter: Record<string, string> = {
 
 test('a person fills every section; progress and check marks follow the rules; a reload keeps every answer', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const owner = personWithRecord('filler');
   await openRecord(page, owner);
@@ -99,6 +99,7 @@ test('a person fills every section; progress and check marks follow the rules; a
         (step, at) => `Section ${at + 1}: ${step.stepTitle}${complete[at] ? '✓ (complete)' : ''}`,
       ),
     );
+    await page.screenshot({ path: testInfo.outputPath(`section-${index + 1}.png`), fullPage: true });
     if (index < answersBySection.length - 1) await page.getByRole('button', { name: 'Next' }).click();
   }
   await expect(page.getByText('100% Completed')).toBeVisible();
