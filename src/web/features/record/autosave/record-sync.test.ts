@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import {
   type Answers,
@@ -12,32 +13,28 @@ import {
 import { RETRY_MAX_MS } from './save-failure.ts';
 
 /**
- * A record on a server that merges saves key by key as DESIGN §7 says: a key written after the
- * save's base version is left alone and reported as conflicting. Answers a save with `answer()`
+ * A record on a server that merges saves key by key as DESIGN §7 says (the domain's mergeAnswers):
+ * a key written after the save's base version is left alone and reported as conflicting. Answers a save with `answer()`
  * or fails it; every request is kept for the assertions.
  */
 function fakeServer(initial: Record<string, unknown> = {}) {
-  let data: Record<string, unknown> = { ...initial };
-  const keyVersions: Record<string, number> = {};
-  let version = 1;
+  let stored: VersionedAnswers = { data: { ...initial }, keyVersions: {}, version: 1 };
   let clock = 0;
   const requests: SaveInput[] = [];
   type Behaviour = 'answer' | 'hang' | 'hold' | { fail: unknown };
   const queue: Behaviour[] = [];
   let release = () => {};
+  // The server's own merge rule (src/domain/record-answers.ts), as the save statement applies it.
   const merge = (input: SaveInput): SaveResult => {
-    const base = input.baseVersion ?? version;
-    const conflictingKeys: string[] = [];
-    const next = version + 1;
-    for (const [key, value] of Object.entries(input.answers)) {
-      if ((keyVersions[key] ?? 0) > base) conflictingKeys.push(key);
-      else {
-        data = { ...data, [key]: value };
-        keyVersions[key] = next;
-      }
-    }
-    version = next;
-    return { data, version, updatedAt: `t${++clock}`, conflictingKeys };
+    const merged = mergeAnswers(stored, input.answers, input.baseVersion ?? stored.version);
+    if (!merged.ok) throw new Error(merged.error);
+    stored = merged.stored;
+    return {
+      data: stored.data,
+      version: stored.version,
+      updatedAt: `t${++clock}`,
+      conflictingKeys: merged.conflictingKeys,
+    };
   };
   return {
     requests,
@@ -47,11 +44,11 @@ function fakeServer(initial: Record<string, unknown> = {}) {
     },
     /** Another device's save. */
     writeElsewhere(answers: Record<string, unknown>) {
-      return merge({ baseVersion: version, answers });
+      return merge({ baseVersion: stored.version, answers });
     },
     /** Answers the save being held ('hold'). */
     release: () => release(),
-    state: () => ({ data, version, updatedAt: `t${clock}`, submitted: false }),
+    state: () => ({ data: stored.data, version: stored.version, updatedAt: `t${clock}`, submitted: false }),
     save(input: SaveInput, signal: AbortSignal): Promise<SaveResult> {
       requests.push(input);
       const behaviour = queue.shift() ?? 'answer';
