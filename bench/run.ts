@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { startBenchServer } from './bench-server.ts';
 import { benchSettings } from './bench-settings.ts';
 import { runEditors } from './editors.ts';
+import {
+  type RecordScreenResult,
+  renderRecordScreenConsole,
+  renderRecordScreenSection,
+  runRecordScreenBench,
+} from './record-screen-bench.ts';
 import { type BenchRun, type DatabaseRun, renderBenchmarks, renderConsole } from './report.ts';
 import { runThroughput } from './throughput.ts';
 
@@ -16,6 +22,16 @@ if (settings.only !== 'postgres') kinds.push('pglite');
 if (settings.only !== 'pglite') {
   if (settings.postgresUrl) kinds.push('postgres');
   else bench.skipped.push('PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it).');
+}
+
+// issue 4: the record screen in Chromium, first, while no server of ours is running.
+let recordScreen: RecordScreenResult | undefined;
+if (process.env.BENCH_RECORD_SCREEN !== '0') {
+  console.log('\nrecord screen: Chromium, a 500-field form…');
+  recordScreen = await runRecordScreenBench();
+  console.log(renderRecordScreenConsole(recordScreen));
+} else {
+  bench.skipped.push('The record screen in Chromium (BENCH_RECORD_SCREEN=0).');
 }
 
 for (const kind of kinds) {
@@ -66,5 +82,8 @@ for (const kind of kinds) {
 }
 
 const target = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
-fs.writeFileSync(target, renderBenchmarks(bench));
+fs.writeFileSync(
+  target,
+  [renderBenchmarks(bench), ...(recordScreen ? [renderRecordScreenSection(recordScreen)] : [])].join('\n'),
+);
 console.log(`\nWrote ${target}`);

@@ -6,7 +6,6 @@ const unbuilt: [route: string, title: string][] = [
   ['/checkout/price_123', 'Checkout'],
   ['/checkout?stripeId=price_123', 'Checkout'],
   ['/account', 'Account'],
-  ['/record/8f0c2b1e-0000-4000-8000-000000000001', 'Record'],
   ['/formbuilder', 'Form builder'],
   ['/formbuilder/8f0c2b1e-0000-4000-8000-000000000001', 'Form builder'],
   ['/admin', 'Admin'],

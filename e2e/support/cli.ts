@@ -6,9 +6,12 @@ import { e2eServerEnv } from './e2e-environment.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs one CLI command; returns its standard output, throws with its error output on failure. */
-export function runCli(args: string[]): string {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...e2eServerEnv() };
+/**
+ * Runs one CLI command; returns its standard output, throws with its error output on failure.
+ * `server` is the environment of the server to reach (by default the e2e server).
+ */
+export function runCli(args: string[], server: Record<string, string> = e2eServerEnv()): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...server };
   for (const name of ['DATABASE_URL', 'OIDC_ISSUER']) delete env[name];
   try {
     return execFileSync(process.execPath, ['src/server/cli/main.ts', ...args], {
@@ -32,35 +35,44 @@ export interface CliUser {
 }
 
 /** A verified account with its user row, role and organization: it can sign in at once. */
-export function createUser(user: CliUser): void {
-  runCli([
-    'create-user',
-    '--email',
-    user.email,
-    '--name',
-    user.name,
-    `--password=${user.password}`,
-    '--role',
-    user.role,
-    ...(user.organization ? ['--organization', user.organization] : []),
-  ]);
+export function createUser(user: CliUser, server?: Record<string, string>): void {
+  runCli(
+    [
+      'create-user',
+      '--email',
+      user.email,
+      '--name',
+      user.name,
+      `--password=${user.password}`,
+      '--role',
+      user.role,
+      ...(user.organization ? ['--organization', user.organization] : []),
+    ],
+    server,
+  );
 }
 
 /** "Demo Organization", the "Life Inventory" and "Family Stories" types, products and credits. */
-export function seedDemo(): void {
-  runCli(['seed-demo']);
+export function seedDemo(server?: Record<string, string>): void {
+  runCli(['seed-demo'], server);
 }
 
 /** A record of the named type owned by the user; returns its id. */
-export function createRecord(record: { clientEmail: string; type: string; organization?: string }): string {
-  const output = runCli([
-    'create-record',
-    '--client-email',
-    record.clientEmail,
-    '--type',
-    record.type,
-    ...(record.organization ? ['--organization', record.organization] : []),
-  ]);
+export function createRecord(
+  record: { clientEmail: string; type: string; organization?: string },
+  server?: Record<string, string>,
+): string {
+  const output = runCli(
+    [
+      'create-record',
+      '--client-email',
+      record.clientEmail,
+      '--type',
+      record.type,
+      ...(record.organization ? ['--organization', record.organization] : []),
+    ],
+    server,
+  );
   const id = /Created record ([0-9a-f-]{36})/.exec(output)?.[1];
   if (!id) throw new Error(`create-record printed no record id:\n${output}`);
   return id;

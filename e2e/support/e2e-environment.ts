@@ -6,12 +6,16 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 8190);
 export const e2eBaseUrl = `http://localhost:${e2ePort}`;
 export const e2eDataDir = path.join(os.tmpdir(), `life-record-e2e-${e2ePort}`);
 
-export function e2eServerEnv(): Record<string, string> {
+/** A second server some specs start and stop themselves (its own port and data directory). */
+export const e2eSecondPort = Number(process.env.E2E_SECOND_PORT ?? e2ePort + 1);
+
+/** The environment of the e2e server, or of another one on its own port and data directory. */
+export function e2eServerEnv(port = e2ePort, dataDir = e2eDataDir): Record<string, string> {
   return {
     NODE_ENV: 'test',
-    PORT: String(e2ePort),
-    PUBLIC_URL: e2eBaseUrl,
-    DATA_DIR: e2eDataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
 }

@@ -72,7 +72,7 @@ function rowIsKept(row: Row): boolean {
  * customer-app §3: `flattened` maps table keys to answers. A table answer found only there is still
  * an answer (decision 020); the top-level one wins when both exist.
  */
-function withTableAnswersOfFlattenedMap(data: AnswerMap): AnswerMap {
+export function withTableAnswersOfFlattenedMap(data: AnswerMap): AnswerMap {
   if (!isPlainObject(data.flattened)) return data;
   const onlyThere = Object.entries(data.flattened).filter(
     ([key]) => parseFlattenedAnswerKey(key) !== null && !Object.hasOwn(data, key),

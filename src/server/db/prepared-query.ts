@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from './database.ts';
+import { runPglitePrepared } from './pglite-prepared.ts';
 
 /** One hand-written statement of a hot path, named so PostgreSQL plans it once per connection. */
 export interface PreparedQuery {
@@ -11,11 +12,12 @@ export interface PreparedQuery {
 }
 
 /**
- * Runs a hot-path statement straight on the driver (STACK-NOTES trap 6: raw SQL is the fastest
- * path on both). PostgreSQL gets a named prepared statement; PGlite, in-process, takes it as is.
- * Both drivers parse jsonb to objects, timestamptz to Date and numeric to string.
+ * Runs a hand-written statement straight on the driver (STACK-NOTES trap 6: raw SQL is the fastest
+ * path on both), as a named prepared statement, planned once per connection. Both drivers parse
+ * jsonb to objects, timestamptz to Date, numeric to string and arrays to arrays.
  */
 export async function runPrepared<T>(database: Database, query: PreparedQuery): Promise<T[]> {
+  assertOneTextPerName(query);
   if (database.kind === 'postgres') {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     const result = await pool.query<T & pg.QueryResultRow>({
@@ -26,6 +28,15 @@ export async function runPrepared<T>(database: Database, query: PreparedQuery): 
     return result.rows;
   }
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const result = await client.query<T>(query.text, query.values);
-  return result.rows;
+  return runPglitePrepared<T>(client, query);
+}
+
+const textByName = new Map<string, string>();
+
+/** Both drivers refuse a statement name reused for other SQL; say which one, at once. */
+function assertOneTextPerName(query: PreparedQuery): void {
+  const known = textByName.get(query.name);
+  if (known === undefined) textByName.set(query.name, query.text);
+  else if (known !== query.text)
+    throw new Error(`Prepared statement name "${query.name}" is used for two statements.`);
 }

@@ -1,5 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleLifeInventory } from '#domain/test-support/sample-life-inventory.ts';
+import { fakeRecordApi, SilentWebSocket } from '#web/features/record/test-support/fake-record-api.ts';
 import { createAuthSession } from '#web/lib/auth/auth-session.ts';
 import {
   type FakeNetworkOptions,
@@ -158,10 +160,18 @@ describe('Home, logged in (customer-app §2, §6)', () => {
   });
 
   it('plays the curtain, then opens the record', async () => {
-    renderApp('/', { signedIn: { roles: ['client'] }, graphql: viewerAnswer(records) });
+    vi.stubGlobal('WebSocket', SilentWebSocket);
+    const record = fakeRecordApi({ form: sampleLifeInventory });
+    renderApp('/', {
+      signedIn: { roles: ['client'] },
+      graphql: (body) =>
+        body.query.includes('HomeRecords') ? viewerAnswer(records)() : record.graphql(body),
+    });
     (await screen.findByRole('link', { name: 'Record 1 - Life Inventory' })).click();
     await waitFor(() => expect(screen.getByTestId('curtain-overlay')).toBeDefined());
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, { timeout: 3000 })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Life Inventory' }, { timeout: 3000 }),
+    ).toBeDefined();
     expect(window.location.hash).toBe('#/record/r1');
   });
 

@@ -45,7 +45,13 @@ export const appRoutes: RouteObject[] = [
       { path: 'checkout', element: <ComingSoon title="Checkout" /> },
       { path: 'checkout/:stripeId', element: <ComingSoon title="Checkout" /> },
       { path: 'account', element: <ComingSoon title="Account" /> },
-      { path: 'record/:id', element: <ComingSoon title="Record" /> },
+      {
+        path: 'record/:id',
+        element: lazyScreen(
+          () => import('#web/features/record/record-screen.tsx'),
+          (m) => m.RecordScreen,
+        ),
+      },
       { path: 'formbuilder/:id?', element: <ComingSoon title="Form builder" /> },
       { path: 'admin', element: <ComingSoon title="Admin" /> },
       { path: 'datasync/:id', element: <ComingSoon title="Data sync" /> },

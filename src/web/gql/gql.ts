@@ -16,15 +16,45 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": typeof types.HomeRecordsDocument,
+    "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n": typeof types.RecordScreenDocument,
+    "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": typeof types.RecordPollDocument,
+    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": typeof types.RecordLiveDocument,
+    "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
+    "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
 };
 const documents: Documents = {
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": types.HomeRecordsDocument,
+    "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n": types.RecordScreenDocument,
+    "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": types.RecordPollDocument,
+    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": types.RecordLiveDocument,
+    "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": types.SaveRecordAnswersDocument,
+    "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
 };
 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').HomeRecordsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n"): typeof import('./graphql').RecordScreenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').RecordPollDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').RecordLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n"): typeof import('./graphql').SaveRecordAnswersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').SubmitRecordDocument;
 
 
 export function graphql(source: string) {

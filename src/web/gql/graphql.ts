@@ -4,10 +4,60 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type SaveRecordAnswersInput = {
+  /** Changed answers by key (an object, or a JSON string of one, even double-encoded). */
+  answers: unknown;
+  /** The version the client's copy was at when these answers were typed. */
+  baseVersion: number;
+  id: string | number;
+};
+
+export type SubmitRecordInput = {
+  /** Final answers to merge before submitting (same forms as in saveRecordAnswers). */
+  answers?: unknown;
+  baseVersion?: number | null | undefined;
+  id: string | number;
+};
+
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type HomeRecordsQuery = { viewer: { id: string, name: string | null, records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, inventoryType: { name: string } }> } };
+
+export type RecordScreenQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, form: unknown } } | null };
+
+export type RecordPollQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordPollQuery = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number } | null };
+
+export type RecordLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordLiveSubscription = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number } | null };
+
+export type SaveRecordAnswersMutationVariables = Exact<{
+  input: SaveRecordAnswersInput;
+}>;
+
+
+export type SaveRecordAnswersMutation = { saveRecordAnswers: { id: string, data: unknown, updatedAt: string, version: number, conflictingKeys: Array<string> } };
+
+export type SubmitRecordMutationVariables = Exact<{
+  input: SubmitRecordInput;
+}>;
+
+
+export type SubmitRecordMutation = { submitRecord: { id: string, data: unknown, updatedAt: string, submitted: boolean, version: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -45,3 +95,73 @@ export const HomeRecordsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HomeRecordsQuery, HomeRecordsQueryVariables>;
+export const RecordScreenDocument = new TypedDocumentString(`
+    query RecordScreen($id: ID!) {
+  record(id: $id) {
+    id
+    createdAt
+    updatedAt
+    version
+    submitted
+    data
+    user {
+      id
+      federatedId
+      name
+    }
+    organization {
+      id
+      name
+    }
+    inventoryType {
+      id
+      name
+      form
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordScreenQuery, RecordScreenQueryVariables>;
+export const RecordPollDocument = new TypedDocumentString(`
+    query RecordPoll($id: ID!) {
+  record(id: $id) {
+    id
+    updatedAt
+    data
+    submitted
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<RecordPollQuery, RecordPollQueryVariables>;
+export const RecordLiveDocument = new TypedDocumentString(`
+    subscription RecordLive($id: ID!) {
+  record(id: $id) {
+    id
+    updatedAt
+    data
+    submitted
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<RecordLiveSubscription, RecordLiveSubscriptionVariables>;
+export const SaveRecordAnswersDocument = new TypedDocumentString(`
+    mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {
+  saveRecordAnswers(input: $input) {
+    id
+    data
+    updatedAt
+    version
+    conflictingKeys
+  }
+}
+    `) as unknown as TypedDocumentString<SaveRecordAnswersMutation, SaveRecordAnswersMutationVariables>;
+export const SubmitRecordDocument = new TypedDocumentString(`
+    mutation SubmitRecord($input: SubmitRecordInput!) {
+  submitRecord(input: $input) {
+    id
+    data
+    updatedAt
+    submitted
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<SubmitRecordMutation, SubmitRecordMutationVariables>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TypedDocumentString } from '#web/gql/graphql.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
-import { createGraphQLClient, MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
+import { createGraphQLClient, GraphQLRequestError, MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
 
 const Ping = new TypedDocumentString('query Ping($n: Int) { ping(n: $n) }') as unknown as TypedDocumentString<
   { ping: number },
@@ -44,6 +44,15 @@ describe('the GraphQL client (customer-app §7)', () => {
     await expect(client.request(Ping, { n: 1 })).rejects.toThrow(/^Record not found$/);
   });
 
+  it('keeps the HTTP status and the error code, so a refusal can be told from a server failure', async () => {
+    const { client } = clientAnswering(() =>
+      jsonResponse({ data: null, errors: [{ message: 'Nope', extensions: { code: 'FORBIDDEN' } }] }, 403),
+    );
+    const error = await client.request(Ping, { n: 1 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GraphQLRequestError);
+    expect(error).toMatchObject({ message: 'Nope', status: 403, code: 'FORBIDDEN' });
+  });
+
   it('says the user is not authenticated, without calling, when there is no token', async () => {
     const { client, seen } = clientAnswering(() => jsonResponse({ data: { ping: 1 } }), null);
     await expect(client.request(Ping, { n: 1 })).rejects.toThrow(MISSING_TOKEN_MESSAGE);
@@ -59,7 +68,10 @@ describe('the GraphQL client (customer-app §7)', () => {
     const { client } = clientAnswering(
       () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
     );
-    await expect(client.request(Ping, { n: 1 })).rejects.toThrow('The server answered 502 Bad Gateway');
+    await expect(client.request(Ping, { n: 1 })).rejects.toMatchObject({
+      message: 'The server answered 502 Bad Gateway',
+      status: 502,
+    });
   });
 
   it('rejects with a TimeoutError when the answer takes longer than asked', async () => {

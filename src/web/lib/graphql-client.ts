@@ -19,13 +19,29 @@ export interface GraphQLClient {
 
 interface GraphQLResponse<TResult> {
   data?: TResult | null;
-  errors?: { message: string }[];
+  errors?: { message: string; extensions?: { code?: unknown } }[];
   error?: string;
 }
 
 /**
+ * A refusal or failure answered by the server: the message shown to people, plus the HTTP status and
+ * the error's `extensions.code`, so callers (autosave) can tell a refusal from a passing failure
+ * of the server (5xx, INTERNAL_SERVER_ERROR) that is worth retrying.
+ */
+export class GraphQLRequestError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'GraphQLRequestError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
  * POSTs typed documents to /graphql with the ID token as bearer (customer-app §7). A GraphQL error
- * becomes an Error with the FIRST error's message, as the screens show it. A time-out rejects with
+ * becomes a GraphQLRequestError with the FIRST error's message, as the screens show it. A time-out rejects with
  * the platform's "TimeoutError" and a network failure with its TypeError, so callers (autosave) can
  * tell them from refusals.
  */
@@ -56,10 +72,17 @@ export function createGraphQLClient({
       signal: combinedSignal(options),
     });
     const body = await readBody<TResult>(response);
-    const firstError = body?.errors?.[0]?.message ?? body?.error;
-    if (firstError) throw new Error(firstError);
+    const first = body?.errors?.[0];
+    const firstError = first?.message ?? body?.error;
+    if (firstError) {
+      const code = first?.extensions?.code;
+      throw new GraphQLRequestError(firstError, response.status, typeof code === 'string' ? code : undefined);
+    }
     if (!response.ok || body?.data == null) {
-      throw new Error(`The server answered ${response.status} ${response.statusText}`.trim());
+      throw new GraphQLRequestError(
+        `The server answered ${response.status} ${response.statusText}`.trim(),
+        response.status,
+      );
     }
     return body.data;
   }

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { type Config, loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
+import { roles } from '../../db/schema.ts';
 import { RECORD_CHANGES_CHANNEL } from '../../plugins/record-changes.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from '../../test-support/test-database.ts';
+import { createTestUser } from '../../test-support/test-users.ts';
 
 // DESIGN §1 and §7: app servers are stateless, N of them on one PostgreSQL; a change made through
 // one reaches subscribers of every other through LISTEN/NOTIFY.
@@ -20,6 +23,7 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
   let serverA: FastifyInstance;
   let serverB: FastifyInstance;
   let f: ApiFixtures;
+  let config: Config;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-two-servers-'));
   const sockets: TestSocket[] = [];
 
@@ -28,7 +32,7 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
     if (shared.target.kind !== 'postgres') throw new Error('expected PostgreSQL');
     secondConnection = await openDatabase(shared.target);
     // Behind one load balancer both serve the same public URL, hence the same token issuer.
-    const config = loadConfig({
+    config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
@@ -101,6 +105,30 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
     expect((await nextVersion(socket)).version).toBe(version + 1);
     // The writing instance publishes in-process and skips its own NOTIFY: no duplicate.
     await expect(nextVersion(socket)).rejects.toThrow(/no matching message/);
+  });
+
+  it('a role removed through instance A applies on instance B at once (its viewer cache is told)', async () => {
+    const customer = await createTestUser(shared.database.db, config, {
+      roles: ['customer'],
+      organizationId: f.organizationA,
+    });
+    const ask = () => graphql(serverB, '{ inventoryTypes { id } }', {}, customer.headers);
+    expect((await ask()).errors).toBeUndefined(); // now cached on B
+    const [customerRole] = await shared.database.db.select().from(roles).where(eq(roles.name, 'customer'));
+    const change = await serverA.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: f.users.admin.headers,
+      payload: { user_id: customer.id, new_roles: [], previous_roles: [customerRole?.id] },
+    });
+    expect(change.statusCode).toBe(200);
+    const deadline = Date.now() + 1000;
+    let refused = false;
+    while (!refused && Date.now() < deadline) {
+      refused = (await ask()).errors?.[0]?.extensions?.code === 'FORBIDDEN';
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(refused).toBe(true);
   });
 
   it('gathers changes made together into one notification naming every record', async () => {

@@ -1,3 +1,4 @@
+import mercurius from 'mercurius';
 import type {
   LifeRecordResolvers,
   MutationResolvers,
@@ -9,7 +10,7 @@ import type { GraphQLContext } from '../../graphql/graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
 import { selectsField } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';
-import { denial, fail, type Result } from '../authorization/service-result.ts';
+import { denial, type Result } from '../authorization/service-result.ts';
 import type { RecordModel } from './record-model.ts';
 import {
   getRecord,
@@ -22,6 +23,8 @@ import {
   updateReportGeneration,
 } from './record-service.ts';
 import { recordUpdates } from './record-subscription.ts';
+
+const { ErrorWithProps } = mercurius;
 
 export const recordQueries: Pick<
   QueryResolvers,
@@ -72,7 +75,7 @@ async function reload(context: GraphQLContext, id: string): Promise<Result<Recor
   } catch (error) {
     if (error instanceof AuthenticationError) return denial('unauthenticated');
     context.app.log.error({ err: error }, 'reading a record for its subscribers failed');
-    return fail('CONFLICT', INTERNAL_ERROR_MESSAGE);
+    throw new ErrorWithProps(INTERNAL_ERROR_MESSAGE, { code: 'INTERNAL_SERVER_ERROR' });
   }
 }
 

@@ -48,7 +48,13 @@ export function recordUpdates(
       }
       if (finished) return done();
       changed = false;
-      const result = await load();
+      let result: Result<RecordModel>;
+      try {
+        result = await load();
+      } catch (error) {
+        finish();
+        throw error;
+      }
       if (!result.ok) {
         finish();
         throw toError(result);

@@ -53,12 +53,17 @@ describe('returning from the identity provider', () => {
     history.replaceState(null, '', `/?code=the-code&state=${authorize.searchParams.get('state')}#/faq`);
 
     const session = createAuthSession(testConfig);
+    // The route to return to is there the moment the session says "signed in", not later.
+    const returnToWhenSignedIn: (string | null)[] = [];
+    session.subscribe(() => {
+      if (session.getSnapshot().status === 'signed-in') returnToWhenSignedIn.push(session.takeReturnTo());
+    });
     await session.start();
 
+    expect(returnToWhenSignedIn).toEqual(['/faq']);
     expect(window.location.search).toBe('');
     expect(window.location.hash).toBe('#/faq');
     expect(session.getSnapshot().status).toBe('signed-in');
-    expect(session.takeReturnTo()).toBe('/faq');
     expect(session.takeReturnTo()).toBeNull();
     const tokenRequest = network.requests.find((request) => request.url.endsWith('/oidc/token'));
     const form = new URLSearchParams(tokenRequest?.body);

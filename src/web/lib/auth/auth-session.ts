@@ -1,6 +1,7 @@
 import { ErrorResponse, type User, UserManager } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
+import { clearPendingAnswersAtLogout } from '../pending-answers-store.ts';
 import { currentHashRoute, readAuthRedirect, safeReturnTo } from './auth-redirect.ts';
 import { idTokenProblem, isExpiringSoon, rolesFromClaims } from './id-token-claims.ts';
 import { userManagerSettings } from './oidc-settings.ts';
@@ -159,6 +160,8 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
   }
 
   async function logout() {
+    // DESIGN §7: answers kept in this browser until the server has them are cleared at logout.
+    await clearPendingAnswersAtLogout();
     const user = await manager.getUser().catch(() => null);
     try {
       await manager.signoutRedirect({

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { createUser } from './support/cli.ts';
+import { login, uniqueEmail } from './support/fixtures.ts';
+import { answer, goToSection } from './support/record-form-driver.ts';
+import {
+  expectOnServer,
+  idTokenOf,
+  openRecord,
+  PASSWORD,
+  personWithRecord,
+  recordOnServer,
+} from './support/record-session.ts';
+
+const form = lifeInventoryForm;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+async function expectReadOnly(page: Page) {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
+  await expect(main.getByRole('textbox')).toHaveCount(0);
+  await expect(main.getByRole('radio')).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Complete & Send' })).toHaveCount(0);
+}
+
+test('Complete & Send makes the record read-only; others see it read-only from the start', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = personWithRecord('submitter');
+  await openRecord(page, owner);
+  await answer(page, form, 'name', 'Ada Sent');
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('record-editing.png'), fullPage: true });
+  await page.getByRole('button', { name: /^Sections/ }).click();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('record-sections-open.png') });
+  await page.keyboard.press('Escape');
+  const token = await idTokenOf(page);
+  await expectOnServer(token, owner.recordId, { name: 'Ada Sent' });
+
+  // customer-app §4: not the owner → read-only from the start (an admin, the organization's customer).
+  for (const role of ['admin', 'customer'] as const) {
+    const email = uniqueEmail(role);
+    createUser({ email, name: `The ${role}`, password: PASSWORD, role, organization: 'Demo Organization' });
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await login(other, { email, password: PASSWORD });
+    await other.goto(`/#/record/${owner.recordId}`);
+    await expectReadOnly(other);
+    await expect(other.getByText('Ada Sent')).toBeVisible();
+    await expect(other.getByText('No response provided')).toBeVisible();
+    await context.close();
+  }
+
+  await goToSection(page, 'Family of Origin - Separation');
+  await page.getByRole('button', { name: 'Complete & Send' }).click();
+  await expect(page.getByText('Form submitted successfully!')).toBeVisible();
+  await expectReadOnly(page);
+  await expect(page.getByText('No response provided').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('record-read-only.png'), fullPage: true });
+  const stored = await recordOnServer(token, owner.recordId);
+  expect(stored.submitted).toBe(true);
+  // customer-app §5: unticked checkboxes are saved as false.
+  expect(stored.data).toMatchObject({
+    name: 'Ada Sent',
+    assistiveDevices: false,
+    childhoodExperiences: false,
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expectReadOnly(page);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('record-phone.png'), fullPage: true });
+});
+
+/** Moves the focus with Tab (or Shift+Tab) until `target` has it. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let presses = 0; presses < 60; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`The keyboard never reached ${target}`);
+}
+
+test('everything works with the keyboard alone: fill, change section, follow-ups, Complete & Send', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const owner = personWithRecord('keyboard');
+  await openRecord(page, owner);
+  const main = page.getByRole('main');
+
+  await tabTo(page, main.getByLabel('What is your full name?'));
+  await page.keyboard.type('Ada Keys');
+  await page.keyboard.press('Tab');
+  await expect(main.getByLabel('What is your date of birth?')).toBeFocused();
+  await page.keyboard.type('03041975');
+  await tabTo(page, main.getByRole('button', { name: 'Next' }));
+  await page.keyboard.press('Enter');
+  await expect(main.getByRole('heading', { level: 2, name: 'Physical Characteristics' })).toBeFocused();
+
+  await tabTo(page, main.getByRole('radio', { name: 'Woman' }));
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown'); // radios move and select with the arrows
+  await expect(main.getByRole('radio', { name: 'Man', exact: true })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('170 cm');
+
+  await tabTo(page, main.getByRole('button', { name: /^Sections/ }), 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(main.getByRole('combobox', { name: 'Search steps' })).toBeFocused();
+  await page.keyboard.type('Parents');
+  await page.keyboard.press('Enter');
+  await expect(main.getByRole('listbox')).toHaveCount(0);
+  await expect(main.getByRole('heading', { level: 2, name: 'Family of Origin - Parents' })).toBeFocused();
+
+  await tabTo(page, main.getByRole('checkbox', { name: 'Other', exact: true }));
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(main.getByLabel('Please specify')).toBeFocused();
+  await page.keyboard.type('A neighbour');
+
+  await tabTo(page, main.getByRole('button', { name: 'Next' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, main.getByRole('button', { name: 'Complete & Send' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Form submitted successfully!')).toBeVisible();
+
+  const stored = await recordOnServer(await idTokenOf(page), owner.recordId);
+  expect(stored.submitted).toBe(true);
+  expect(stored.data).toMatchObject({
+    name: 'Ada Keys',
+    dateOfBirth: '1975-03-04',
+    gender: 'Man',
+    height: '170 cm',
+    otherCaretakers: ['Other'],
+    otherCaretakerDetails: 'A neighbour',
+  });
+});

@@ -1,0 +1,76 @@
+import type { AnswerMap } from './answer-completeness.ts';
+import { type FormTemplate, parseFormTemplate, stepSchema } from './form-template.ts';
+import { RECORD_BOOKKEEPING_KEYS, withTableAnswersOfFlattenedMap } from './report-data.ts';
+import { parseTableAnswerKey, tableCells } from './table-answer-keys.ts';
+
+/** customer-app §3 "Record form data": the bookkeeping key holding the step the person was on. */
+export const CURRENT_STEP_KEY = 'currentStep';
+/** customer-app §3: the bookkeeping map of table answers keyed `{tableId}__{rowIndex}__{cellFieldId}`. */
+export const FLATTENED_KEY = 'flattened';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The answers of record data as one flat map (decision 020 rule 1): answers by field id and table
+ * cells by their flattened key, without the steps/currentStep/flattened bookkeeping. A table answer
+ * found only in `flattened` is lifted out of it (the top-level one wins), so none is lost.
+ */
+export function answersOfRecordData(data: unknown): Record<string, unknown> {
+  if (!isPlainObject(data)) return {};
+  const answers: Record<string, unknown> = { ...withTableAnswersOfFlattenedMap(data) };
+  for (const key of RECORD_BOOKKEEPING_KEYS) delete answers[key];
+  return answers;
+}
+
+/** Whether an answer key is a table cell's (`{tableId}__{rowIndex}__{cellFieldId}`). */
+export function isTableAnswerKey(key: string): boolean {
+  return parseTableAnswerKey(key) !== null;
+}
+
+/**
+ * customer-app §3 `flattened`: every answered table cell of the form under its flattened key. Kept
+ * beside the top-level cell answers because the record data shape has it; it is derived, so a save
+ * that changes a cell sends it again whole.
+ */
+export function flattenedTableAnswers(form: FormTemplate, answers: AnswerMap): Record<string, unknown> {
+  const flattened: Record<string, unknown> = {};
+  for (const field of form.steps.flatMap((step) => step.fields)) {
+    if (field.type !== 'table') continue;
+    for (const { key } of tableCells(field)) {
+      if (Object.hasOwn(answers, key) && answers[key] !== undefined) flattened[key] = answers[key];
+    }
+  }
+  return flattened;
+}
+
+/** The step the person was last on (customer-app §3 currentStep), within the form's steps. */
+export function savedCurrentStep(data: unknown, stepCount: number): number {
+  const value = isPlainObject(data) ? data[CURRENT_STEP_KEY] : undefined;
+  const step = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof step !== 'number' || !Number.isInteger(step) || stepCount === 0) return 0;
+  return Math.min(Math.max(step, 0), stepCount - 1);
+}
+
+/**
+ * The form a record is filled in with. customer-app §3 record data may carry its own `steps` (a copy
+ * taken when the record was set up; admin-app §5 migration replaces it with the target form's): when
+ * it holds valid steps, the record keeps the questions it was started with. Otherwise the inventory
+ * type's form. Null with the reason when neither is a valid form (decision 060).
+ */
+export function formOfRecord(
+  typeForm: unknown,
+  data: unknown,
+): { ok: true; form: FormTemplate } | { ok: false; error: string } {
+  const type = parseFormTemplate(typeForm);
+  const ownSteps = isPlainObject(data) ? data.steps : undefined;
+  if (Array.isArray(ownSteps) && ownSteps.length > 0) {
+    const steps = stepSchema.array().safeParse(ownSteps);
+    if (steps.success) {
+      const base = type.ok ? type.form : { formId: 'custom-form', formTitle: 'Custom Form' };
+      return { ok: true, form: { formId: base.formId, formTitle: base.formTitle, steps: steps.data } };
+    }
+  }
+  return type;
+}

@@ -1,0 +1,81 @@
+import { graphql } from '#web/gql/gql.ts';
+
+// customer-app §7 calls 9/10: the record with what the screen's heading and form need.
+export const RecordScreenQuery = graphql(`
+  query RecordScreen($id: ID!) {
+    record(id: $id) {
+      id
+      createdAt
+      updatedAt
+      version
+      submitted
+      data
+      user {
+        id
+        federatedId
+        name
+      }
+      organization {
+        id
+        name
+      }
+      inventoryType {
+        id
+        name
+        form
+      }
+    }
+  }
+`);
+
+// customer-app §7 call 11: polled every 3 s.
+export const RecordPollQuery = graphql(`
+  query RecordPoll($id: ID!) {
+    record(id: $id) {
+      id
+      updatedAt
+      data
+      submitted
+      version
+    }
+  }
+`);
+
+// customer-app §7 call 10: the record now and after every change.
+export const RecordLiveSubscription = graphql(`
+  subscription RecordLive($id: ID!) {
+    record(id: $id) {
+      id
+      updatedAt
+      data
+      submitted
+      version
+    }
+  }
+`);
+
+// customer-app §7 call 7 with DESIGN §7's merge: the changed answers and their base version.
+export const SaveRecordAnswersMutation = graphql(`
+  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {
+    saveRecordAnswers(input: $input) {
+      id
+      data
+      updatedAt
+      version
+      conflictingKeys
+    }
+  }
+`);
+
+// customer-app §7 call 8.
+export const SubmitRecordMutation = graphql(`
+  mutation SubmitRecord($input: SubmitRecordInput!) {
+    submitRecord(input: $input) {
+      id
+      data
+      updatedAt
+      submitted
+      version
+    }
+  }
+`);

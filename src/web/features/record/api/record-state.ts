@@ -1,0 +1,23 @@
+import type { ServerRecordState } from '../autosave/record-sync.ts';
+
+/** The record's data as an object: the API always sends one (schema.graphql), but never trust shape. */
+export function recordDataObject(data: unknown): Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : {};
+}
+
+/** What a query, the subscription or a save answered, as the sync engine reads it. */
+export function toServerState(record: {
+  data: unknown;
+  version: number;
+  updatedAt: string;
+  submitted: boolean;
+}): ServerRecordState {
+  return {
+    data: recordDataObject(record.data),
+    version: record.version,
+    updatedAt: record.updatedAt,
+    submitted: record.submitted,
+  };
+}

@@ -1,0 +1,394 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
+import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
+import {
+  type Answers,
+  RecordSync,
+  type RecordSyncDeps,
+  SAVE_DEBOUNCE_MS,
+  SAVE_TIMEOUT_MS,
+  type SaveInput,
+  type SaveResult,
+} from './record-sync.ts';
+import { RETRY_MAX_MS } from './save-failure.ts';
+
+/**
+ * A record on a server that merges saves key by key as DESIGN §7 says (the domain's mergeAnswers):
+ * a key written after the save's base version is left alone and reported as conflicting. Answers a save with `answer()`
+ * or fails it; every request is kept for the assertions.
+ */
+function fakeServer(initial: Record<string, unknown> = {}) {
+  let stored: VersionedAnswers = { data: { ...initial }, keyVersions: {}, version: 1 };
+  let clock = 0;
+  const requests: SaveInput[] = [];
+  type Behaviour = 'answer' | 'hang' | 'hold' | { fail: unknown };
+  const queue: Behaviour[] = [];
+  let release = () => {};
+  // The server's own merge rule (src/domain/record-answers.ts), as the save statement applies it.
+  const merge = (input: SaveInput): SaveResult => {
+    const merged = mergeAnswers(stored, input.answers, input.baseVersion ?? stored.version);
+    if (!merged.ok) throw new Error(merged.error);
+    stored = merged.stored;
+    return {
+      data: stored.data,
+      version: stored.version,
+      updatedAt: `t${++clock}`,
+      conflictingKeys: merged.conflictingKeys,
+    };
+  };
+  return {
+    requests,
+    /** What the next saves do, in order; afterwards they are answered. */
+    nextSaves(...behaviours: Behaviour[]) {
+      queue.push(...behaviours);
+    },
+    /** Another device's save. */
+    writeElsewhere(answers: Record<string, unknown>) {
+      return merge({ baseVersion: stored.version, answers });
+    },
+    /** Answers the save being held ('hold'). */
+    release: () => release(),
+    state: () => ({ data: stored.data, version: stored.version, updatedAt: `t${clock}`, submitted: false }),
+    save(input: SaveInput, signal: AbortSignal): Promise<SaveResult> {
+      requests.push(input);
+      const behaviour = queue.shift() ?? 'answer';
+      if (behaviour === 'hang') {
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      }
+      if (behaviour === 'hold') {
+        return new Promise((resolve) => {
+          release = () => resolve(merge(input));
+        });
+      }
+      if (behaviour !== 'answer') return Promise.reject(behaviour.fail);
+      return Promise.resolve(merge(input));
+    },
+  };
+}
+
+function startSync(server: ReturnType<typeof fakeServer>, overrides: Partial<RecordSyncDeps> = {}) {
+  const kept: Answers[] = [];
+  const stopped: unknown[] = [];
+  const sync = new RecordSync({
+    initial: server.state(),
+    save: (input, signal) => server.save(input, signal),
+    persist: async (unsent) => {
+      kept.push(unsent);
+    },
+    onAutosaveStopped: (error) => stopped.push(error),
+    random: () => 0.5,
+    ...overrides,
+  });
+  return { sync, kept, stopped, lastKept: () => kept.at(-1) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
+  it('shows an edit at once, keeps it, and saves only the changed answers with the base version', async () => {
+    const server = fakeServer({ name: 'Ada', city: 'London' });
+    const { sync, lastKept } = startSync(server);
+    sync.edit({ city: 'Paris' });
+    expect(sync.getSnapshot().view).toMatchObject({ name: 'Ada', city: 'Paris' });
+    expect(sync.getSnapshot().unsent).toBe(true);
+    await settle();
+    expect(lastKept()).toEqual({ city: 'Paris' });
+    expect(server.requests).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(server.requests).toEqual([{ baseVersion: 1, answers: { city: 'Paris' } }]);
+    expect(sync.getSnapshot()).toMatchObject({ unsent: false, saving: false, version: 2 });
+    // Deleted from the browser the moment the server acknowledged it.
+    expect(lastKept()).toEqual({});
+  });
+
+  it('sends only the latest data after the save on its way, and resolves the waiting batch together', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    server.nextSaves('hold');
+    sync.edit({ a: 'h' });
+    const first = sync.flush();
+    await settle();
+    sync.edit({ a: 'he' });
+    const second = sync.flush();
+    sync.edit({ a: 'hel', b: 'x' });
+    const third = sync.flush();
+    const resolved: string[] = [];
+    void second.then(() => resolved.push('second'));
+    void third.then(() => resolved.push('third'));
+    server.release();
+    await first;
+    await Promise.all([second, third]);
+    expect(resolved).toEqual(['second', 'third']);
+    expect(server.requests).toEqual([
+      { baseVersion: 1, answers: { a: 'h' } },
+      { baseVersion: 2, answers: { a: 'hel', b: 'x' } },
+    ]);
+    expect(sync.getSnapshot()).toMatchObject({ unsent: false, view: { a: 'hel', b: 'x' } });
+  });
+
+  it('retries a save that timed out after 10 s, with back-off, until it goes through', async () => {
+    const server = fakeServer();
+    const { sync, stopped } = startSync(server);
+    server.nextSaves('hang', 'hang');
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sync.getSnapshot().saving).toBe(true);
+    await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
+    expect(sync.getSnapshot()).toMatchObject({ saving: false, retrying: true, unsent: true });
+    await vi.advanceTimersByTimeAsync(1000); // first retry after 1 s
+    expect(server.requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS + 2000); // second time-out, then 2 s
+    expect(server.requests).toHaveLength(3);
+    expect(sync.getSnapshot()).toMatchObject({ unsent: false, retrying: false });
+    expect(stopped).toEqual([]);
+  });
+
+  it('keeps retrying network failures, waits longer each time, and goes at once when the network is back', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    const offline = new TypeError('Failed to fetch');
+    server.nextSaves({ fail: offline }, { fail: offline }, { fail: offline }, { fail: offline });
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+    expect(server.requests).toHaveLength(4);
+    // Typing while a retry waits does not send more requests: the retry carries the latest answers.
+    sync.edit({ a: '12' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(server.requests).toHaveLength(4);
+    sync.retryNow();
+    await settle();
+    expect(server.requests.at(-1)).toEqual({ baseVersion: 1, answers: { a: '12' } });
+    expect(sync.getSnapshot().unsent).toBe(false);
+  });
+
+  it('never waits longer than the back-off cap between retries', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    const offline = new TypeError('Failed to fetch');
+    server.nextSaves(...Array.from({ length: 12 }, () => ({ fail: offline })));
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 60_000);
+    const before = server.requests.length;
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it.each([
+    ['a server failure (5xx)', new GraphQLRequestError('The server answered 503', 503)],
+    ['an internal error', new GraphQLRequestError('Something went wrong', 200, 'INTERNAL_SERVER_ERROR')],
+  ])('treats %s as passing and retries', async (_name, error) => {
+    const server = fakeServer();
+    const { sync, stopped } = startSync(server);
+    server.nextSaves({ fail: error });
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 1000);
+    expect(stopped).toEqual([]);
+    expect(sync.getSnapshot().unsent).toBe(false);
+  });
+
+  it('stops autosave for the session after a refusal, keeps the answers, and says so once', async () => {
+    const server = fakeServer();
+    const { sync, stopped, lastKept } = startSync(server);
+    const refusal = new GraphQLRequestError(
+      'Only the person this record belongs to can change it.',
+      403,
+      'FORBIDDEN',
+    );
+    server.nextSaves({ fail: refusal });
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(stopped).toEqual([refusal]);
+    sync.edit({ b: '2' });
+    await sync.flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.requests).toHaveLength(1);
+    expect(sync.getSnapshot()).toMatchObject({
+      autosaveStopped: true,
+      unsent: true,
+      view: { a: '1', b: '2' },
+    });
+    expect(lastKept()).toEqual({ a: '1', b: '2' });
+    expect(stopped).toHaveLength(1);
+  });
+
+  it('re-sends an answer the server refused as stale, from the newer version', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    server.writeElsewhere({ a: 'from the other device' });
+    sync.edit({ a: 'mine', b: 'also mine' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await settle();
+    expect(server.requests).toEqual([
+      { baseVersion: 1, answers: { a: 'mine', b: 'also mine' } },
+      { baseVersion: 3, answers: { a: 'mine' } },
+    ]);
+    expect(server.state().data).toEqual({ a: 'mine', b: 'also mine' });
+    expect(sync.getSnapshot().unsent).toBe(false);
+  });
+
+  it('sends what follows from the answers along with them, only where it changed', async () => {
+    const server = fakeServer({ age: 40 });
+    const { sync } = startSync(server, {
+      derive: (view) => ({ age: view.dateOfBirth ? 45 : null, untouched: view.untouched }),
+    });
+    sync.edit({ dateOfBirth: '1980-12-10' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(server.requests).toEqual([{ baseVersion: 1, answers: { age: 45, dateOfBirth: '1980-12-10' } }]);
+  });
+});
+
+describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10–11)', () => {
+  it('applies a newer stored state when the person is neither editing nor saving', () => {
+    const server = fakeServer({ a: '1' });
+    const { sync } = startSync(server);
+    server.writeElsewhere({ b: 'typed elsewhere' });
+    sync.applyRemote(server.state());
+    expect(sync.getSnapshot()).toMatchObject({ view: { a: '1', b: 'typed elsewhere' }, version: 2 });
+  });
+
+  it('ignores a state that is not newer (a slow poll answered after a save)', async () => {
+    const server = fakeServer({ a: '1' });
+    const { sync } = startSync(server);
+    const old = server.state();
+    sync.edit({ a: '2' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    sync.applyRemote(old);
+    expect(sync.getSnapshot().view.a).toBe('2');
+  });
+
+  it('waits while the person edits, and applies on blur without touching the field they left unsent', () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    sync.focus('a');
+    sync.edit({ a: 'mine' });
+    server.writeElsewhere({ a: 'theirs', b: 'theirs too' });
+    sync.applyRemote(server.state());
+    expect(sync.getSnapshot().view).toEqual({ a: 'mine' });
+    sync.blur();
+    expect(sync.getSnapshot().view).toEqual({ a: 'mine', b: 'theirs too' });
+  });
+
+  it('waits while a save is on its way, and applies when it ends', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    server.nextSaves('hang');
+    sync.edit({ a: 'mine' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const other = fakeServer({ b: 'theirs' });
+    other.writeElsewhere({});
+    other.writeElsewhere({});
+    sync.applyRemote({ ...other.state(), version: 5 });
+    expect(sync.getSnapshot().view).toEqual({ a: 'mine' });
+    await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
+    expect(sync.getSnapshot().view).toEqual({ a: 'mine', b: 'theirs' });
+  });
+
+  it('never replaces the focused field under the cursor, even once a save cleared the editing flag', async () => {
+    const server = fakeServer({ a: 'start' });
+    const { sync } = startSync(server);
+    sync.focus('a');
+    sync.edit({ a: 'typed' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sync.getSnapshot().unsent).toBe(false);
+    server.writeElsewhere({ a: 'theirs', b: 'other field' });
+    sync.applyRemote(server.state());
+    expect(sync.getSnapshot().view).toEqual({ a: 'typed', b: 'other field' });
+    sync.blur();
+    expect(sync.getSnapshot().view).toEqual({ a: 'theirs', b: 'other field' });
+  });
+
+  it('shows the record as submitted when another device submitted it, and stops saving', async () => {
+    const server = fakeServer({ a: '1' });
+    const { sync } = startSync(server);
+    sync.applyRemote({ ...server.state(), version: 2, submitted: true });
+    sync.edit({ a: '2' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(server.requests).toEqual([]);
+    expect(sync.getSnapshot()).toMatchObject({ submitted: true, view: { a: '1' } });
+  });
+});
+
+describe('RecordSync: unsent answers kept in the browser (DESIGN §7)', () => {
+  it('re-sends answers restored from an earlier visit, dropping those the server already has', async () => {
+    const server = fakeServer({ a: 'saved' });
+    const { sync, kept } = startSync(server, { restored: { a: 'saved', b: 'typed offline' } });
+    expect(sync.getSnapshot().view).toEqual({ a: 'saved', b: 'typed offline' });
+    await settle();
+    expect(server.requests).toEqual([{ baseVersion: 1, answers: { b: 'typed offline' } }]);
+    expect(kept.at(-1)).toEqual({});
+  });
+
+  it('says answers are unsent while a save is on its way (the beforeunload warning)', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    expect(sync.hasUnsent()).toBe(false);
+    server.nextSaves('hang');
+    sync.edit({ a: '1' });
+    expect(sync.hasUnsent()).toBe(true);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sync.hasUnsent()).toBe(true);
+  });
+});
+
+describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () => {
+  it('saves what is unsent, then submits with what follows from it, and keeps nothing afterwards', async () => {
+    const server = fakeServer();
+    const { sync, lastKept } = startSync(server, {
+      derive: (view, reason) => (reason === 'submit' && view.devices === undefined ? { devices: false } : {}),
+    });
+    sync.edit({ a: '1' });
+    const submitted: SaveInput[] = [];
+    await sync.submit(async (input) => {
+      submitted.push(input);
+      const saved = server.writeElsewhere(input.answers);
+      return { data: saved.data, version: saved.version, updatedAt: saved.updatedAt, submitted: true };
+    });
+    expect(server.requests[0]).toEqual({ baseVersion: 1, answers: { a: '1' } });
+    expect(submitted).toEqual([{ baseVersion: 2, answers: { devices: false } }]);
+    expect(sync.getSnapshot()).toMatchObject({
+      submitted: true,
+      unsent: false,
+      view: { a: '1', devices: false },
+    });
+    await sync.persisted();
+    expect(lastKept()).toEqual({});
+  });
+
+  it('throws when the unsent answers cannot be saved, and loses nothing', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    server.nextSaves({ fail: new TypeError('Failed to fetch') });
+    sync.edit({ a: '1' });
+    const send = vi.fn();
+    await expect(sync.submit(send)).rejects.toThrow('Failed to fetch');
+    expect(send).not.toHaveBeenCalled();
+    expect(sync.getSnapshot()).toMatchObject({ submitted: false, unsent: true, view: { a: '1' } });
+  });
+
+  it('after autosave stopped, sends the unsent answers with the submit "as of now"', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    server.nextSaves({ fail: new GraphQLRequestError('Refused', 400, 'BAD_USER_INPUT') });
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const submitted: SaveInput[] = [];
+    await sync.submit(async (input) => {
+      submitted.push(input);
+      return { ...server.state(), version: 9, submitted: true };
+    });
+    expect(submitted).toEqual([{ baseVersion: null, answers: { a: '1' } }]);
+  });
+});

@@ -1,0 +1,404 @@
+import { sameAnswer } from './answer-equality.ts';
+import { isPassingSaveFailure, retryDelayMs } from './save-failure.ts';
+
+// customer-app §9: the save request time-out.
+export const SAVE_TIMEOUT_MS = 10_000;
+/** Keystrokes closer together than this travel in one save (decision 061). */
+export const SAVE_DEBOUNCE_MS = 400;
+
+export type Answers = Readonly<Record<string, unknown>>;
+
+/** The record as the server last told us: stored data (answers and bookkeeping) and its version. */
+export interface ServerRecordState {
+  data: Answers;
+  version: number;
+  updatedAt: string;
+  submitted: boolean;
+}
+
+export interface SaveResult {
+  data: Answers;
+  version: number;
+  updatedAt: string;
+  /** Keys not written because someone wrote them after the base version (DESIGN §7). */
+  conflictingKeys: readonly string[];
+}
+
+export interface SaveInput {
+  /** The version the answers were typed against; null: "as of now" (a manual submit). */
+  baseVersion: number | null;
+  answers: Answers;
+}
+
+export interface RecordSyncDeps {
+  initial: ServerRecordState;
+  /** Answers typed on an earlier visit and never acknowledged (kept in this browser). */
+  restored?: Answers;
+  save(input: SaveInput, signal: AbortSignal): Promise<SaveResult>;
+  /** Keeps the unsent answers until the server acknowledges them; `{}` means nothing to keep. */
+  persist(unsent: Answers): Promise<void>;
+  /**
+   * Answers that follow from the others (the computed age, the `flattened` map, unticked
+   * checkboxes saved as false when submitting), sent along with a save; only those that differ
+   * from the stored data go.
+   */
+  derive?(view: Answers, reason: 'save' | 'submit'): Answers;
+  /** customer-app §4: after a refusal, autosave is off for the session (the warning toast). */
+  onAutosaveStopped?(error: unknown): void;
+  random?: () => number;
+}
+
+export interface RecordSyncSnapshot {
+  /** What the screen shows: the stored data, overlaid with every unsent answer. */
+  view: Answers;
+  version: number;
+  updatedAt: string;
+  submitted: boolean;
+  /** A save is on its way. */
+  saving: boolean;
+  /** Some answer is not acknowledged by the server yet. */
+  unsent: boolean;
+  /** Waiting to retry after a time-out or network failure. */
+  retrying: boolean;
+  autosaveStopped: boolean;
+}
+
+type SaveOutcome = { ok: true; resend: boolean } | { ok: false; error: unknown };
+
+/**
+ * The record's answers between the screen and the server (customer-app §4 Save queue and Editing
+ * flag; DESIGN §7; decision 061). Saves are queued: one at a time, each sends every answer changed
+ * since the last acknowledged state with the version it was typed against, and callers waiting while
+ * one runs are resolved together by the next. Unsent answers stay shown and are kept (encrypted, by
+ * `persist`) until acknowledged; a stored answer never replaces one that is unsent. Time-outs and
+ * network failures retry with back-off; any other failure stops autosave for the session.
+ */
+export class RecordSync {
+  private readonly deps: RecordSyncDeps;
+  private server: ServerRecordState;
+  /** Answers the person typed that the server has not acknowledged, by key. */
+  private readonly pending = new Map<string, unknown>();
+  /** The focused field's shown value while a newer stored one waits for blur. */
+  private readonly held = new Map<string, unknown>();
+  private focusedKey: string | null = null;
+  private editing = false;
+  private inFlight: Promise<SaveOutcome> | null = null;
+  private inFlightKeys = new Set<string>();
+  private controller: AbortController | null = null;
+  private nextBatch: { promise: Promise<void>; resolve: () => void } | null = null;
+  private deferredRemote: ServerRecordState | null = null;
+  private debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempt = 0;
+  private stopped = false;
+  private disposed = false;
+  private persisting: Promise<void> | null = null;
+  private persistAgain = false;
+  private snapshot: RecordSyncSnapshot | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(deps: RecordSyncDeps) {
+    this.deps = deps;
+    this.server = deps.initial;
+    for (const [key, value] of Object.entries(deps.restored ?? {})) {
+      if (!sameAnswer(value, this.server.data[key])) this.pending.set(key, value);
+    }
+    if (deps.restored && Object.keys(deps.restored).length > 0) this.persist();
+    if (this.pending.size > 0 && !this.server.submitted) queueMicrotask(() => void this.flush());
+  }
+
+  getSnapshot = (): RecordSyncSnapshot => {
+    this.snapshot ??= {
+      view: Object.fromEntries([...Object.entries(this.server.data), ...this.held, ...this.pending]),
+      version: this.server.version,
+      updatedAt: this.server.updatedAt,
+      submitted: this.server.submitted,
+      saving: this.inFlight !== null,
+      unsent: this.pending.size > 0,
+      retrying: this.retryTimer !== undefined,
+      autosaveStopped: this.stopped,
+    };
+    return this.snapshot;
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The person changed answers: shown at once, kept, and saved after a short pause. */
+  edit(changes: Answers): void {
+    if (this.server.submitted || this.disposed) return;
+    for (const [key, value] of Object.entries(changes)) {
+      this.pending.set(key, value);
+      this.held.delete(key);
+    }
+    this.persist();
+    clearTimeout(this.debounceTimer);
+    // While a retry waits, it will carry these answers; typing does not hammer a server that is down.
+    if (!this.stopped && this.retryTimer === undefined) {
+      this.debounceTimer = setTimeout(() => void this.flush(), SAVE_DEBOUNCE_MS);
+    }
+    this.emit();
+  }
+
+  /** customer-app §4 Editing flag: set on focus. The focused field is never replaced under the cursor. */
+  focus(key: string): void {
+    this.editing = true;
+    this.focusedKey = key;
+  }
+
+  /** customer-app §4 Editing flag: cleared on blur; a live update that waited is applied now. */
+  blur(): void {
+    this.editing = false;
+    this.focusedKey = null;
+    const hadHeld = this.held.size > 0;
+    this.held.clear();
+    if (!this.applyDeferredRemote() && hadHeld) this.emit();
+  }
+
+  /**
+   * Saves now (a step change, customer-app §4), or right after the save on its way; resolves when
+   * that save has ended, together with every caller that joined the same batch.
+   */
+  flush(): Promise<void> {
+    clearTimeout(this.debounceTimer);
+    if (this.stopped || this.disposed || this.server.submitted) return Promise.resolve();
+    const { promise } = this.joinNextBatch();
+    if (!this.inFlight) {
+      this.cancelRetry();
+      void this.runSave();
+    }
+    return promise;
+  }
+
+  /** The network is back (the browser's online event, a poll that reached the server): retry now. */
+  retryNow(): void {
+    if (this.retryTimer !== undefined) void this.flush();
+  }
+
+  /**
+   * customer-app §4 / §7 calls 10–11: the record as the subscription or the poll read it. Applied
+   * only when it is newer and the person is neither editing nor saving (else it waits for blur or
+   * the save's end); even then an unsent answer is never replaced.
+   */
+  applyRemote(state: ServerRecordState): void {
+    if (this.disposed || !this.isNewer(state)) return;
+    if (this.editing || this.inFlight) {
+      this.deferredRemote = state;
+      return;
+    }
+    this.adopt(state);
+    this.emit();
+  }
+
+  /** Answers not acknowledged yet (the beforeunload warning). */
+  hasUnsent(): boolean {
+    return this.pending.size > 0 || this.inFlight !== null;
+  }
+
+  /** Resolves once the answers being kept in this browser have been written. */
+  async persisted(): Promise<void> {
+    while (this.persisting) await this.persisting;
+  }
+
+  /**
+   * customer-app §4 "Complete & Send": unsent answers are saved first (a stored answer someone wrote
+   * meanwhile is replaced by the person's, as in every save), then the submit carries what follows
+   * from them (unticked checkboxes as false). Throws the failure; nothing is lost then.
+   */
+  async submit(send: (input: SaveInput) => Promise<ServerRecordState>): Promise<void> {
+    clearTimeout(this.debounceTimer);
+    this.cancelRetry();
+    // Up to three saves: a conflict answered by one is sent again from the newer version.
+    for (let round = 0; round < 3; round++) {
+      while (this.inFlight) await this.inFlight;
+      if (this.stopped || this.pending.size === 0) break;
+      const outcome = await this.runSave();
+      if (!outcome.ok) throw outcome.error;
+    }
+    const { answers } = this.body('submit');
+    // After autosave stopped, the person's answers have not been merged: they are sent "as of now".
+    const state = await send({ baseVersion: this.stopped ? null : this.server.version, answers });
+    this.pending.clear();
+    this.held.clear();
+    this.adopt(state);
+    this.persist();
+    this.emit();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.debounceTimer);
+    this.cancelRetry();
+    this.controller?.abort();
+    this.listeners.clear();
+  }
+
+  private isNewer(state: ServerRecordState): boolean {
+    return (
+      state.version > this.server.version ||
+      (state.version === this.server.version && state.submitted !== this.server.submitted)
+    );
+  }
+
+  /** The answers of one save: every unsent one, and what follows from them where it changed. */
+  private body(reason: 'save' | 'submit'): { answers: Answers; sent: Map<string, unknown> } {
+    const sent = new Map(this.pending);
+    const derived = Object.entries(this.deps.derive?.(this.getSnapshot().view, reason) ?? {}).filter(
+      ([key, value]) => !sent.has(key) && !sameAnswer(value, this.server.data[key]),
+    );
+    return { answers: Object.fromEntries([...derived, ...sent]), sent };
+  }
+
+  private async runSave(): Promise<SaveOutcome> {
+    const batch = this.nextBatch;
+    this.nextBatch = null;
+    if (this.pending.size === 0) {
+      batch?.resolve();
+      return { ok: true, resend: false };
+    }
+    const { answers, sent } = this.body('save');
+    const controller = new AbortController();
+    this.controller = controller;
+    const timeout = setTimeout(
+      () => controller.abort(new DOMException('The save took longer than 10 s.', 'TimeoutError')),
+      SAVE_TIMEOUT_MS,
+    );
+    this.inFlightKeys = new Set(Object.keys(answers));
+    const run = (async (): Promise<SaveOutcome> => {
+      try {
+        const result = await this.deps.save({ baseVersion: this.server.version, answers }, controller.signal);
+        return { ok: true, ...this.acknowledge(sent, result) };
+      } catch (error) {
+        return { ok: false, error: controller.signal.reason ?? error };
+      } finally {
+        clearTimeout(timeout);
+      }
+    })();
+    this.inFlight = run;
+    this.emit();
+    const outcome = await run;
+    this.inFlight = null;
+    this.inFlightKeys = new Set();
+    this.controller = null;
+    if (this.disposed) return outcome;
+    // customer-app §4: the editing flag is cleared after a save.
+    this.editing = false;
+    if (!outcome.ok) this.fail(outcome.error);
+    else if (outcome.resend) this.joinNextBatch();
+    this.applyDeferredRemote();
+    this.emit();
+    batch?.resolve();
+    if (this.nextBatch && !this.stopped && this.retryTimer === undefined) void this.runSave();
+    return outcome;
+  }
+
+  /** A save was acknowledged: its answers are no longer unsent, unless typed again or refused as stale. */
+  private acknowledge(sent: Map<string, unknown>, result: SaveResult): { resend: boolean } {
+    this.attempt = 0;
+    const shown = this.getSnapshot().view;
+    const conflicting = new Set(result.conflictingKeys);
+    for (const [key, value] of sent) {
+      if (!conflicting.has(key) && sameAnswer(this.pending.get(key), value)) this.pending.delete(key);
+    }
+    const { data, version, updatedAt } = result;
+    this.adopt({ ...this.server, data, version, updatedAt }, shown);
+    this.persist();
+    // A conflict means someone wrote the key after the version these answers were typed against.
+    // The person's answer is the one on their screen, so it goes again from the new version
+    // (decision 061); an answer that follows from others is recomputed from the merged data.
+    return { resend: [...conflicting].some((key) => this.pending.has(key)) };
+  }
+
+  private joinNextBatch(): { promise: Promise<void>; resolve: () => void } {
+    if (!this.nextBatch) {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.nextBatch = { promise, resolve };
+    }
+    return this.nextBatch;
+  }
+
+  private fail(error: unknown): void {
+    if (isPassingSaveFailure(error)) {
+      this.scheduleRetry();
+      return;
+    }
+    this.stopped = true;
+    this.nextBatch?.resolve();
+    this.nextBatch = null;
+    this.deps.onAutosaveStopped?.(error);
+  }
+
+  private scheduleRetry(): void {
+    this.attempt += 1;
+    this.cancelRetry();
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        void this.flush();
+      },
+      retryDelayMs(this.attempt, this.deps.random),
+    );
+  }
+
+  private cancelRetry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  private applyDeferredRemote(): boolean {
+    const state = this.deferredRemote;
+    if (!state || this.editing || this.inFlight) return false;
+    this.deferredRemote = null;
+    if (!this.isNewer(state)) return false;
+    this.adopt(state);
+    this.emit();
+    return true;
+  }
+
+  /** Takes a stored state; the focused field keeps what it shows, unsent answers stay on top. */
+  private adopt(state: ServerRecordState, before: Answers = this.getSnapshot().view): void {
+    const focused = this.focusedKey;
+    if (focused !== null && !this.pending.has(focused) && !this.held.has(focused)) {
+      if (!sameAnswer(before[focused], state.data[focused])) this.held.set(focused, before[focused]);
+    }
+    this.server = state;
+    for (const [key, value] of this.pending) {
+      if (!this.inFlightKeys.has(key) && sameAnswer(value, state.data[key])) this.pending.delete(key);
+    }
+    if (state.submitted) {
+      clearTimeout(this.debounceTimer);
+      this.cancelRetry();
+    }
+    this.snapshot = null;
+  }
+
+  /** Writes the unsent answers; writes coalesce, so a burst of keystrokes costs one or two. */
+  private persist(): void {
+    if (this.persisting) {
+      this.persistAgain = true;
+      return;
+    }
+    this.persisting = (async () => {
+      do {
+        this.persistAgain = false;
+        try {
+          await this.deps.persist(Object.fromEntries(this.pending));
+        } catch (error) {
+          // Never the answers themselves in a log (DESIGN §7).
+          console.error('Keeping unsent answers in this browser failed:', (error as Error)?.name);
+        }
+      } while (this.persistAgain);
+      this.persisting = null;
+    })();
+  }
+
+  private emit(): void {
+    this.snapshot = null;
+    for (const listener of this.listeners) listener();
+  }
+}

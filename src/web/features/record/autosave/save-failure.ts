@@ -1,0 +1,35 @@
+import { GraphQLRequestError, MISSING_TOKEN_MESSAGE } from '#web/lib/graphql-client.ts';
+
+/**
+ * customer-app §4: a save that failed by time-out or network is retried; after any other failure
+ * autosave is off for the session. "Network" here is any failure that says nothing about the save
+ * itself and passes by waiting (DESIGN §7, decision 061):
+ * - the 10 s time-out (TimeoutError), a fetch that never reached the server (TypeError), the
+ *   browser being offline;
+ * - the server answering 5xx or its INTERNAL_SERVER_ERROR (a restart, a database hiccup);
+ * - no valid ID token at the moment (offline renewal, UNAUTHENTICATED): sign-in renews it.
+ * Refusals (not the owner, submitted, bad input) are not: sending again would be refused again.
+ */
+export function isPassingSaveFailure(error: unknown, online = globalThis.navigator?.onLine ?? true): boolean {
+  if (!online) return true;
+  if (error instanceof TypeError) return true;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return true;
+  if (error instanceof GraphQLRequestError) {
+    return (
+      error.status >= 500 ||
+      error.status === 401 ||
+      error.code === 'INTERNAL_SERVER_ERROR' ||
+      error.code === 'UNAUTHENTICATED'
+    );
+  }
+  return error instanceof Error && error.message === MISSING_TOKEN_MESSAGE;
+}
+
+/** Waits between retries: 1 s, 2 s, 4 s … at most 15 s, each ±20 % so many tabs do not retry in step. */
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 15_000;
+
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}

@@ -1,0 +1,60 @@
+import type { AnswerMap } from '#domain/answer-completeness.ts';
+import type { FieldVisibility } from '#domain/field-visibility.ts';
+import type { Field } from '#domain/form-template.ts';
+import { tableAnswerKey } from '#domain/table-answer-keys.ts';
+import type { AnswerInputProps } from './answer-input-props.ts';
+import { CellAnswerInput } from './cell-answer-input.tsx';
+import { FieldLabelText } from './field-label-text.tsx';
+
+export function rowLabel(row: { label?: string | undefined }, rowIndex: number): string {
+  return row.label?.trim() || `Row ${rowIndex + 1}`;
+}
+
+/**
+ * customer-app §3 table: rows of cell fields, each answer under `{tableId}__{rowIndex}__{cellFieldId}`.
+ * Each row is a group named by its label; a cell is shown as customer-app §5 says (its condition
+ * scoped to the row).
+ */
+export function TableAnswerInput({
+  field,
+  answers,
+  visibility,
+  ...handlers
+}: Omit<AnswerInputProps, 'field' | 'answerKey' | 'value'> & {
+  field: Field;
+  answers: AnswerMap;
+  visibility: FieldVisibility;
+}) {
+  return (
+    <fieldset className="record-field record-table">
+      <legend className="record-field__label">
+        <FieldLabelText field={field} announceRequired />
+      </legend>
+      {(field.rows ?? []).map((row, rowIndex) => {
+        const cells = row.fields.filter(
+          (cell) => cell.type !== 'hidden' && visibility.isCellVisible(field, rowIndex, cell),
+        );
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by their index (the answer keys).
+          <fieldset key={rowIndex} className="record-table__row">
+            <legend className="record-table__row-label">{rowLabel(row, rowIndex)}</legend>
+            <div className="record-table__cells">
+              {cells.map((cell) => {
+                const key = tableAnswerKey(field.id, rowIndex, cell.id);
+                return (
+                  <CellAnswerInput
+                    key={cell.id}
+                    field={cell}
+                    answerKey={key}
+                    value={answers[key]}
+                    {...handlers}
+                  />
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+    </fieldset>
+  );
+}

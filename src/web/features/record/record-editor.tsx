@@ -1,0 +1,89 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { FormTemplate } from '#domain/form-template.ts';
+import { savedCurrentStep } from '#domain/record-form-data.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import type { RecordScreenQuery } from '#web/gql/graphql.ts';
+import type { UnsentAnswers } from '#web/lib/pending-answers-store.ts';
+import { toServerState } from './api/record-state.ts';
+import type { RecordSync } from './autosave/record-sync.ts';
+import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
+import { RecordHeader } from './record-header.tsx';
+import { RecordSteps } from './record-steps.tsx';
+import { useLiveRecordUpdates } from './use-live-record-updates.ts';
+import { useRecordSync } from './use-record-sync.ts';
+
+export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
+
+/**
+ * One visit of a record: its sync engine, live updates, heading and form. customer-app §4: read-only
+ * once submitted, or when the viewer is not the owner (the token's sub differs from the owner's
+ * federated id; the server refuses such writes anyway).
+ */
+export function RecordEditor({
+  record,
+  form,
+  restored,
+  viewerSub,
+}: {
+  record: LoadedRecord;
+  form: FormTemplate;
+  restored: UnsentAnswers;
+  viewerSub: string;
+}) {
+  const isOwner = viewerSub !== '' && record.user?.federatedId === viewerSub;
+  const initial = useMemo(() => toServerState(record), [record]);
+  const sync = useRecordSync({
+    recordId: record.id,
+    owner: viewerSub,
+    form,
+    initial,
+    restored,
+    editable: isOwner && !record.submitted,
+  });
+  useLiveRecordUpdates(record.id, sync, true);
+  if (!sync) return <Spinner label="Loading..." showLabel />;
+  return <RecordWorkspace record={record} form={form} sync={sync} isOwner={isOwner} />;
+}
+
+function RecordWorkspace({
+  record,
+  form,
+  sync,
+  isOwner,
+}: {
+  record: LoadedRecord;
+  form: FormTemplate;
+  sync: RecordSync;
+  isOwner: boolean;
+}) {
+  const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
+  const readOnly = !isOwner || snapshot.submitted;
+  const firstStep = useMemo(() => savedCurrentStep(record.data, form.steps.length), [record, form]);
+  return (
+    <article className="page record-screen">
+      <RecordHeader
+        typeName={record.inventoryType.name}
+        userName={record.user?.name}
+        organizationName={record.organization?.name}
+        createdAt={record.createdAt}
+        updatedAt={snapshot.updatedAt}
+      />
+      {readOnly ? (
+        <p className="record-screen__notice" role="status">
+          {snapshot.submitted
+            ? 'This record has been submitted.'
+            : 'You are viewing this record; only its owner can change it.'}
+        </p>
+      ) : null}
+      <RecordSteps
+        recordId={record.id}
+        form={form}
+        view={snapshot.view}
+        firstStep={firstStep}
+        readOnly={readOnly}
+        sync={sync}
+      />
+      <RecordAdminPanelSlot recordId={record.id} />
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import './record.css';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { formOfRecord } from '#domain/record-form-data.ts';
+import { ErrorMessage } from '#web/components/ui/alert.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useRecordLoad } from './api/use-record-load.ts';
+import { RecordEditor } from './record-editor.tsx';
+import { MISSING_RECORD_ID_MESSAGE } from './record-messages.ts';
+
+/** customer-app §2 Record (route /record/{id}): "Loading..." while loading, "Error: ..." on failure. */
+export function RecordScreen() {
+  const { id } = useParams();
+  if (!id) {
+    return (
+      <div className="page record-screen">
+        <ErrorMessage message={MISSING_RECORD_ID_MESSAGE} />
+      </div>
+    );
+  }
+  return <RecordLoader key={id} recordId={id} />;
+}
+
+function RecordLoader({ recordId }: { recordId: string }) {
+  const load = useRecordLoad(recordId);
+  const record = load.data?.record;
+  const form = useMemo(() => record && formOfRecord(record.inventoryType.form, record.data), [record]);
+  usePageTitle(record?.inventoryType.name ?? 'Record');
+
+  if (load.isError) {
+    return (
+      <div className="page record-screen">
+        <ErrorMessage message={load.error.message} />
+      </div>
+    );
+  }
+  if (!load.data || !record || !form) {
+    return (
+      <div className="page page-loading">
+        <Spinner label="Loading..." showLabel />
+      </div>
+    );
+  }
+  if (!form.ok) {
+    return (
+      <div className="page record-screen">
+        <ErrorMessage message={form.error} />
+      </div>
+    );
+  }
+  return (
+    <RecordEditor
+      record={record}
+      form={form.form}
+      restored={load.data.restored}
+      viewerSub={load.data.owner}
+    />
+  );
+}

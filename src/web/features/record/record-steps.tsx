@@ -1,0 +1,140 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { fieldVisibility } from '#domain/field-visibility.ts';
+import type { FormTemplate } from '#domain/form-template.ts';
+import { answersOfRecordData, CURRENT_STEP_KEY } from '#domain/record-form-data.ts';
+import { recordProgress, stepCompletion } from '#domain/record-progress.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useToast } from '#web/components/ui/toast.tsx';
+import type { Answers, RecordSync } from './autosave/record-sync.ts';
+import { FormField } from './fields/form-field.tsx';
+import { ReadOnlyField } from './fields/read-only-field.tsx';
+import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
+import { RecordProgressBar } from './record-progress-bar.tsx';
+import { SectionsDropdown } from './sections-dropdown.tsx';
+import { useSubmitRecord } from './use-record-sync.ts';
+
+/**
+ * customer-app §2 Record form: the step's title, the sections dropdown, the progress bar, the
+ * step's fields (or their answers as text when read-only), Previous/Next and, on the last step,
+ * "Complete & Send". Every rule (visibility, progress, section check marks) is the domain's.
+ */
+export function RecordSteps({
+  recordId,
+  form,
+  view,
+  firstStep,
+  readOnly,
+  sync,
+}: {
+  recordId: string;
+  form: FormTemplate;
+  view: Answers;
+  firstStep: number;
+  readOnly: boolean;
+  sync: RecordSync;
+}) {
+  const [stepIndex, setStepIndex] = useState(firstStep);
+  const [sending, setSending] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const { showToast } = useToast();
+  const sendSubmit = useSubmitRecord(recordId);
+
+  const answers = useMemo(() => answersOfRecordData(view), [view]);
+  const visibility = useMemo(() => fieldVisibility(form, answers), [form, answers]);
+  const progress = useMemo(() => recordProgress(form, answers).percent, [form, answers]);
+  const completion = useMemo(() => stepCompletion(form, answers), [form, answers]);
+
+  const onAnswer = useCallback((key: string, value: unknown) => sync.edit({ [key]: value }), [sync]);
+  const onFocusAnswer = useCallback((key: string) => sync.focus(key), [sync]);
+  const onBlurAnswer = useCallback(() => sync.blur(), [sync]);
+
+  const step = form.steps[stepIndex];
+  if (!step) return <p>This form has no questions yet.</p>;
+  const isLast = stepIndex === form.steps.length - 1;
+
+  const goTo = (index: number) => {
+    setStepIndex(index);
+    headingRef.current?.focus();
+    // customer-app §4: a step change triggers a save unless submitted.
+    if (!readOnly) {
+      sync.edit({ [CURRENT_STEP_KEY]: index });
+      void sync.flush();
+    }
+  };
+
+  const submit = async () => {
+    setSending(true);
+    try {
+      await sync.submit(sendSubmit);
+      showToast(SUBMIT_SUCCESS_MESSAGE, 'success');
+      headingRef.current?.focus();
+    } catch (error) {
+      showToast(submitFailedMessage(error), 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // Two fields of a template may share an id (they then share one answer): keys by position.
+  const fieldKeys = new Map(step.fields.map((field, index) => [field, `${index}:${field.id}`]));
+  const shownFields = step.fields.filter(
+    (field) => field.type !== 'hidden' && visibility.isFieldVisible(field),
+  );
+  return (
+    <section className="record-steps" aria-labelledby={headingId}>
+      <div className="record-steps__bar">
+        <SectionsDropdown
+          sections={form.steps.map((candidate, index) => ({
+            title: candidate.stepTitle,
+            complete: completion[index] ?? false,
+          }))}
+          current={stepIndex}
+          onChoose={goTo}
+        />
+        <RecordProgressBar percent={progress} />
+      </div>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
+        {step.stepTitle}
+      </h2>
+      <div className="record-steps__fields">
+        {shownFields.map((field) =>
+          readOnly ? (
+            <ReadOnlyField
+              key={fieldKeys.get(field)}
+              field={field}
+              answers={answers}
+              visibility={visibility}
+            />
+          ) : (
+            <FormField
+              key={fieldKeys.get(field)}
+              field={field}
+              value={answers[field.id]}
+              table={field.type === 'table' ? { answers, visibility } : undefined}
+              onAnswer={onAnswer}
+              onFocusAnswer={onFocusAnswer}
+              onBlurAnswer={onBlurAnswer}
+            />
+          ),
+        )}
+        {shownFields.length === 0 ? (
+          <p className="record-steps__empty">Nothing to answer in this section.</p>
+        ) : null}
+      </div>
+      <nav className="record-nav" aria-label="Steps">
+        <Button variant="secondary" onClick={() => goTo(stepIndex - 1)} disabled={stepIndex === 0}>
+          Previous
+        </Button>
+        {!isLast ? (
+          <Button onClick={() => goTo(stepIndex + 1)}>Next</Button>
+        ) : readOnly ? null : (
+          <Button variant="accent" onClick={() => void submit()} disabled={sending} aria-busy={sending}>
+            {sending ? <Spinner label="Sending..." showLabel /> : 'Complete & Send'}
+          </Button>
+        )}
+      </nav>
+    </section>
+  );
+}

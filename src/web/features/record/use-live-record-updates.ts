@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
+import { createSubscriptionClient, subscribeTo } from '#web/lib/graphql-subscriptions.ts';
+import { RecordLiveSubscription, RecordPollQuery } from './api/record-documents.ts';
+import { toServerState } from './api/record-state.ts';
+import type { RecordSync } from './autosave/record-sync.ts';
+
+// customer-app §9: the record is polled every 3000 ms.
+export const RECORD_POLL_INTERVAL_MS = 3000;
+/** After the live connection gives up, subscribe again after this pause (polling goes on meanwhile). */
+const RESUBSCRIBE_AFTER_MS = 5000;
+
+/**
+ * customer-app §7 calls 10 and 11: the record subscription plus polling every 3 s; the engine applies
+ * what is newer when the person is neither editing nor saving. A poll that reaches the server, or
+ * the browser coming back online, sends waiting answers at once instead of after the back-off.
+ */
+export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, active: boolean) {
+  const client = useGraphQLClient();
+  const { getIdToken } = useAuth();
+
+  useEffect(() => {
+    if (!sync || !active) return;
+    let stopped = false;
+    const live = createSubscriptionClient({ getIdToken });
+    let unsubscribe = () => {};
+    let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
+    const subscribe = () => {
+      unsubscribe = subscribeTo(
+        live,
+        RecordLiveSubscription,
+        { id: recordId },
+        {
+          next: ({ record }) => record && sync.applyRemote(toServerState(record)),
+          error: () => {
+            if (!stopped) resubscribeTimer = setTimeout(subscribe, RESUBSCRIBE_AFTER_MS);
+          },
+        },
+      );
+    };
+    subscribe();
+
+    let polling = false;
+    const poll = setInterval(async () => {
+      if (polling) return;
+      polling = true;
+      try {
+        const { record } = await client.request(RecordPollQuery, { id: recordId }, { timeoutMs: 10_000 });
+        if (record && !stopped) {
+          sync.applyRemote(toServerState(record));
+          sync.retryNow();
+        }
+      } catch {
+        // A poll that fails just waits for the next one; saves say what matters themselves.
+      } finally {
+        polling = false;
+      }
+    }, RECORD_POLL_INTERVAL_MS);
+
+    const online = () => sync.retryNow();
+    window.addEventListener('online', online);
+    return () => {
+      stopped = true;
+      clearInterval(poll);
+      clearTimeout(resubscribeTimer);
+      window.removeEventListener('online', online);
+      unsubscribe();
+      void live.dispose();
+    };
+  }, [recordId, sync, active, client, getIdToken]);
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import type { FormTemplate } from '#domain/form-template.ts';
+import { useToast } from '#web/components/ui/toast.tsx';
+import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
+import { pendingAnswersStore, sendBeforeLogout, type UnsentAnswers } from '#web/lib/pending-answers-store.ts';
+import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-documents.ts';
+import { recordDataObject, toServerState } from './api/record-state.ts';
+import { RecordSync, type SaveInput, type ServerRecordState } from './autosave/record-sync.ts';
+import { derivedAnswers } from './derived-answers.ts';
+import { AUTOSAVE_FAILED_MESSAGE } from './record-messages.ts';
+
+export interface RecordSyncSetup {
+  recordId: string;
+  /** The signed-in person's subject id: unsent answers are kept per person and record. */
+  owner: string;
+  form: FormTemplate;
+  initial: ServerRecordState;
+  restored: UnsentAnswers;
+  /** A read-only record neither restores nor sends anything. */
+  editable: boolean;
+}
+
+/**
+ * The record's sync engine for this visit (autosave/record-sync.ts) wired to the data API, the
+ * encrypted unsent-answer store and the screen's toasts; created after mount and disposed on leave
+ * (so React's StrictMode double mount never leaves a second engine sending). Also warns before the
+ * page is left with answers unsent, and sends them before logout deletes them.
+ */
+export function useRecordSync({ recordId, owner, form, initial, restored, editable }: RecordSyncSetup) {
+  const client = useGraphQLClient();
+  const { showToast } = useToast();
+  const [sync, setSync] = useState<RecordSync | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one engine per visit of a record; later props are its own state.
+  useEffect(() => {
+    const store = pendingAnswersStore();
+    const engine = new RecordSync({
+      initial,
+      ...(editable ? { restored } : {}),
+      async save({ baseVersion, answers }, signal) {
+        const { saveRecordAnswers: saved } = await client.request(
+          SaveRecordAnswersMutation,
+          { input: { id: recordId, baseVersion: baseVersion ?? initial.version, answers } },
+          { signal },
+        );
+        return { ...saved, data: recordDataObject(saved.data) };
+      },
+      persist: (unsent) => (owner ? store.write(owner, recordId, unsent) : Promise.resolve()),
+      derive: (view, reason) => derivedAnswers(form, view, reason),
+      onAutosaveStopped: (error) => {
+        console.error('Autosave stopped for this visit:', error instanceof Error ? error.message : error);
+        showToast(AUTOSAVE_FAILED_MESSAGE, 'warning');
+      },
+    });
+    setSync(engine);
+    const stopLogoutFlush = sendBeforeLogout(() => engine.flush());
+    // DESIGN §7: a warning while anything is unsent (the answers are kept either way).
+    const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
+      if (!engine.hasUnsent()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warnBeforeLeaving);
+    return () => {
+      window.removeEventListener('beforeunload', warnBeforeLeaving);
+      stopLogoutFlush();
+      engine.dispose();
+    };
+  }, [recordId, owner]);
+
+  return sync;
+}
+
+/** customer-app §7 call 8 as the engine's `submit` sends it. */
+export function useSubmitRecord(recordId: string) {
+  const client = useGraphQLClient();
+  return async ({ baseVersion, answers }: SaveInput): Promise<ServerRecordState> => {
+    const { submitRecord } = await client.request(
+      SubmitRecordMutation,
+      { input: { id: recordId, baseVersion, answers } },
+      { timeoutMs: 10_000 },
+    );
+    return toServerState(submitRecord);
+  };
+}
