@@ -30,7 +30,11 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
   // customer-app §5: the browser's form enforces the required text inputs.
   await next(page).click();
   await expect(heading(page)).toHaveText('Name & Date of Birth');
-  expect(await field(page, /What is your full name/).evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  expect(
+    await field(page, /What is your full name/).evaluate(
+      (input: HTMLInputElement) => input.validity.valueMissing,
+    ),
+  ).toBe(true);
   await field(page, /What is your full name/).fill('Ada <script>alert(1)</script> Lovelace');
   await field(page, /What is your date of birth/).fill('12/10/1980');
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
@@ -62,7 +66,14 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Family of Origin - Siblings');
-  for (const label of [/full brothers/, /half brothers/, /stepbrothers/, /full sisters/, /half sisters/, /stepsisters/]) {
+  for (const label of [
+    /full brothers/,
+    /half brothers/,
+    /stepbrothers/,
+    /full sisters/,
+    /half sisters/,
+    /stepsisters/,
+  ]) {
     await field(page, label).fill('1');
   }
   await next(page).click();
@@ -130,9 +141,13 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
 
   await expect(heading(page)).toHaveText('Final Step: Generated Narrative');
   const narrative = page.locator('.report-text');
-  await expect(narrative.getByRole('heading', { name: 'Offline draft — no AI model was used' })).toBeVisible();
+  await expect(
+    narrative.getByRole('heading', { name: 'Offline draft — no AI model was used' }),
+  ).toBeVisible();
   await expect(narrative).toContainText('What is your full name? Ada <script>alert(1)</script> Lovelace.');
-  await expect(narrative).toContainText('Who else took care of you while you were growing up? Check all that apply. Grandmother, Other.');
+  await expect(narrative).toContainText(
+    'Who else took care of you while you were growing up? Check all that apply. Grandmother, Other.',
+  );
   await expect(narrative).not.toContainText('At night.');
   await expect(narrative.getByRole('heading', { name: 'Psychological report' })).toBeVisible();
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);

@@ -120,7 +120,11 @@ describe('Inventory wizard (customer-app §2, §4, §5)', () => {
 
     expect(stepHeading().textContent).toBe('Review Your Information');
     const summary = JSON.parse(screen.getByRole('region', { name: 'Your answers' }).textContent ?? '');
-    expect(summary).toMatchObject({ name: 'Ada Lovelace', parentsSeparated: 'No', otherCaretakers: ['Other'] });
+    expect(summary).toMatchObject({
+      name: 'Ada Lovelace',
+      parentsSeparated: 'No',
+      otherCaretakers: ['Other'],
+    });
     expect(summary).not.toHaveProperty('ageAtSeparation');
     const getReport = screen.getByRole('button', { name: 'Get Report' });
     expect(getReport).toHaveProperty('disabled', true);
@@ -128,7 +132,9 @@ describe('Inventory wizard (customer-app §2, §4, §5)', () => {
     expect(getReport).toHaveProperty('disabled', false);
     await user.click(getReport);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Final Step: Generated Narrative' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Final Step: Generated Narrative' }),
+    ).toBeDefined();
     expect(screen.getByText('Your narrative.')).toBeDefined();
     expect(narrativeCalls).toHaveLength(1);
     expect(narrativeCalls[0]?.authorization).toBe(`Bearer ${idToken}`);
