@@ -13,16 +13,15 @@ function Line({ runs }: { runs: ReportRun[] }) {
 
 /**
  * A generated report or narrative on screen, laid out by the rules of the Word report (admin-app
- * §9): `**Heading**` lines as headings, newlines as line breaks, bold parts bold. React renders
+ * §9): `**Heading**` lines as headings (h3, below the screen's h2), newlines as line breaks, bold parts bold. React renders
  * every piece as text, so nothing a model or a person wrote is ever taken as markup.
  */
-export function ReportText({ text, headingLevel = 3 }: { text: string; headingLevel?: 3 | 4 }) {
-  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+export function ReportText({ text }: { text: string }) {
   return (
     <div className="report-text">
       {keyed(reportBlocks(text), 'b').map(({ key, item: block }) =>
         block.kind === 'heading' ? (
-          <Heading key={key}>{block.text}</Heading>
+          <h3 key={key}>{block.text}</h3>
         ) : (
           <p key={key}>
             {keyed(block.lines, 'l').map(({ key: lineKey, item: runs }, position) => (

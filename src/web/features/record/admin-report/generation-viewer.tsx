@@ -81,7 +81,7 @@ export function GenerationViewer({ recordId, generation, editing, onEditingChang
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach a long report to scroll it
         <section className="generation__text" aria-label="Report text" tabIndex={0}>
-          <ReportText text={generation.response} headingLevel={4} />
+          <ReportText text={generation.response} />
         </section>
       )}
       <div className="button-row generation__actions">
