@@ -104,8 +104,8 @@ export const WIZARD_STEPS: readonly WizardStep[] = lifeInventoryForm.steps.map((
   fields: step.fields.filter((field) => field.type !== 'hidden' && field.type !== 'table').map(toWizardField),
 }));
 
-/** The wizard's questions as a form template, for the shared visibility rules. */
-const wizardForm: FormTemplate = {
+/** The wizard's questions as a form template: for the shared visibility rules, and for labels. */
+export const WIZARD_FORM: FormTemplate = {
   formId: 'inventory-wizard',
   formTitle: 'Inventory',
   steps: WIZARD_STEPS.map((step) => ({ stepTitle: step.title, fields: step.fields.map((f) => f.field) })),
@@ -122,12 +122,12 @@ export function emptyWizardAnswers(): WizardAnswers {
 
 /** customer-app §4: whether a question is shown for these answers (its controller shown and matched). */
 export function isWizardFieldShown(field: WizardField, answers: Partial<WizardAnswers>): boolean {
-  return fieldVisibility(wizardForm, answers).isFieldVisible(field.field);
+  return fieldVisibility(WIZARD_FORM, answers).isFieldVisible(field.field);
 }
 
 /** The answers without those of follow-ups the person can no longer see (decision 020 §10). */
 export function visibleWizardAnswers(answers: Partial<WizardAnswers>): Partial<WizardAnswers> {
-  return withoutHiddenAnswers(wizardForm, answers) as Partial<WizardAnswers>;
+  return withoutHiddenAnswers(WIZARD_FORM, answers) as Partial<WizardAnswers>;
 }
 
 /** The wizard's questions by answer key (labels for prompts and drafts). */
@@ -151,8 +151,13 @@ const choices = (values: readonly string[]) =>
     .max(values.length)
     .default([]);
 
+const textAnswers = Object.fromEntries(WIZARD_TEXT_KEYS.map((key) => [key, text.default('')])) as Record<
+  WizardTextKey,
+  z.ZodDefault<z.ZodString>
+>;
+
 export const wizardAnswersSchema = z.object({
-  ...Object.fromEntries(WIZARD_TEXT_KEYS.map((key) => [key, text.default('')])),
+  ...textAnswers,
   gender: choice(GENDERS),
   hairColor: choice(HAIR_COLORS),
   eyeColor: choice(EYE_COLORS),
@@ -161,4 +166,4 @@ export const wizardAnswersSchema = z.object({
   assistiveDevices: choices(ASSISTIVE_DEVICES),
   otherCaretakers: choices(OTHER_CARETAKERS),
   childhoodExperiences: choices(CHILDHOOD_EXPERIENCES),
-}) as unknown as z.ZodType<WizardAnswers>;
+}) satisfies z.ZodType<WizardAnswers>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withoutHiddenAnswers } from '#domain/field-visibility.ts';
 import { EMPTY_FORM, parseFormTemplate } from '#domain/form-template.ts';
-import { visibleWizardAnswers, WIZARD_STEPS, wizardAnswersSchema } from '#domain/inventory-wizard.ts';
+import { visibleWizardAnswers, WIZARD_FORM, wizardAnswersSchema } from '#domain/inventory-wizard.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
 import { prepareReportData } from '#domain/report-data.ts';
@@ -84,13 +84,6 @@ export async function generateReport(
 
 const narrativeInput = z.object({ formData: z.unknown(), model: z.unknown().optional() });
 
-/** The wizard's questions as a form, for the labels of the offline draft. */
-const wizardForm = {
-  formId: 'inventory-wizard',
-  formTitle: 'Inventory',
-  steps: WIZARD_STEPS.map((step) => ({ stepTitle: step.title, fields: step.fields.map((f) => f.field) })),
-};
-
 /**
  * POST /api/narrative (customer-app §2 Inventory, §7 "AI service from the browser", moved to the
  * server so no key reaches the browser, DESIGN §8): customers and admins. The wizard's answers,
@@ -119,7 +112,7 @@ export async function generateNarrative(
   if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_WIZARD_ANSWERS);
 
   const written = await deps.writer.write(
-    narrativeRequest({ model: model.model, form: wizardForm, answers: prepared }),
+    narrativeRequest({ model: model.model, form: WIZARD_FORM, answers: prepared }),
   );
   if (!written.ok) return writingFailure(written);
   return ok({ narrative: written.text, model: written.model });
