@@ -12,6 +12,9 @@ import {
 
 export type ReportGeneration = NonNullable<Generations['record']>['reportGenerations'][number];
 
+/** After the live connection gives up, subscribe again after this pause. */
+const RESUBSCRIBE_AFTER_MS = 5000;
+
 const generationsKey = (recordId: string) => ['record-report-generations', recordId] as const;
 
 /**
@@ -31,21 +34,33 @@ export function useReportGenerations(recordId: string, enabled: boolean) {
 
   useEffect(() => {
     if (!enabled) return;
+    let stopped = false;
+    let resubscribe: ReturnType<typeof setTimeout> | undefined;
     const live = createSubscriptionClient({ getIdToken });
-    const stop = subscribeTo(
-      live,
-      RecordReportGenerationsLive,
-      { id: recordId },
-      {
-        next: ({ record }) => {
-          if (!record) return;
-          queryClient.setQueryData<Generations['record']>(generationsKey(recordId), (current) =>
-            current ? { ...current, reportGenerations: record.reportGenerations } : current,
-          );
+    let stop = () => {};
+    const subscribe = () => {
+      stop = subscribeTo(
+        live,
+        RecordReportGenerationsLive,
+        { id: recordId },
+        {
+          next: ({ record }) => {
+            if (!record) return;
+            queryClient.setQueryData<Generations['record']>(generationsKey(recordId), (current) =>
+              current ? { ...current, reportGenerations: record.reportGenerations } : current,
+            );
+          },
+          // A dropped subscription is taken up again; meanwhile the list is what it was.
+          error: () => {
+            if (!stopped) resubscribe = setTimeout(subscribe, RESUBSCRIBE_AFTER_MS);
+          },
         },
-      },
-    );
+      );
+    };
+    subscribe();
     return () => {
+      stopped = true;
+      clearTimeout(resubscribe);
       stop();
       void live.dispose();
     };
