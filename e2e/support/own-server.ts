@@ -18,7 +18,8 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export function ownServer(port = e2eSecondPort): OwnServer {
+/** `serverEnv` adds to the server's environment (e.g. OPENAI_BASE_URL of a test's model API). */
+export function ownServer(port = e2eSecondPort, serverEnv: Record<string, string> = {}): OwnServer {
   const dataDir = path.join(os.tmpdir(), `life-record-e2e-own-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const env = e2eServerEnv(port, dataDir);
@@ -43,11 +44,19 @@ export function ownServer(port = e2eSecondPort): OwnServer {
     baseUrl,
     env,
     async start() {
-      const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-      for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'OPENAI_API_KEY']) {
-        delete serverEnv[name];
+      const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+      for (const name of [
+        'DATABASE_URL',
+        'OIDC_ISSUER',
+        'SMTP_URL',
+        'STRIPE_SECRET_KEY',
+        'OPENAI_API_KEY',
+        'OPENAI_BASE_URL',
+      ]) {
+        delete childEnv[name];
       }
-      child = spawn(process.execPath, ['src/server/main.ts'], { cwd: root, env: serverEnv, stdio: 'ignore' });
+      Object.assign(childEnv, serverEnv);
+      child = spawn(process.execPath, ['src/server/main.ts'], { cwd: root, env: childEnv, stdio: 'ignore' });
       await waitUntilReady();
     },
     async stop() {

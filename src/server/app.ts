@@ -7,9 +7,11 @@ import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
+import { reportRoutes } from './modules/reports/report-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
+import { aiPlugin } from './plugins/ai.ts';
 import { apiCacheControlPlugin } from './plugins/api-cache-control.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { controlSocketPlugin } from './plugins/control-socket.ts';
@@ -64,6 +66,7 @@ export async function buildApp({
   await app.register(apiCacheControlPlugin);
   await app.register(viewerCachePlugin);
   await app.register(recordChangesPlugin);
+  await app.register(aiPlugin);
   await app.register(pageAssetRoutes);
   await app.register(identityProviderPlugin);
   await app.register(mailboxRoutes);
@@ -72,6 +75,7 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(graphqlPlugin);
   await app.register(usersRoutes);
+  await app.register(reportRoutes);
   await app.register(controlSocketPlugin, { enabled: controlSocket ?? false });
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     expect(config.oidc).toMatchObject({ embedded: false, issuer: 'https://id.example.com' });
     expect(config.mail.transport.kind).toBe('smtp');
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
-    expect(config.openai?.apiKey).toBe('sk-1');
+    expect(config.openai).toEqual({ apiKey: 'sk-1', baseUrl: undefined, timeoutMs: 60_000 });
     expect(config.publicUrl).toBe('https://liferecord.example.com');
   });
 
@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ OPENAI_BASE_URL: 'api.openai.com' }, 'OPENAI_BASE_URL'],
+    [{ OPENAI_TIMEOUT_MS: 'a minute' }, 'OPENAI_TIMEOUT_MS'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY'],
   ])('refuses %o naming %s', (env, variable) => {

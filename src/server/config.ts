@@ -49,6 +49,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
+  // How long one model call may take before the person is told it timed out (decision 080).
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
@@ -136,7 +138,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     // A base URL alone is enough for local OpenAI-compatible servers (Ollama, vLLM) that need no key.
     openai:
       env.OPENAI_API_KEY || env.OPENAI_BASE_URL
-        ? { apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseUrl: env.OPENAI_BASE_URL }
+        ? {
+            apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+            baseUrl: env.OPENAI_BASE_URL,
+            timeoutMs: env.OPENAI_TIMEOUT_MS,
+          }
         : undefined,
   };
 }

@@ -17,10 +17,11 @@ export interface TestApp {
 
 /**
  * The real server on a fresh database, for `app.inject` or a real socket (`listen: true`).
- * `env` overrides configuration variables, as an operator would set them.
+ * `env` overrides configuration variables, as an operator would set them; `clientDir` serves a
+ * built web client (none by default).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; listen?: boolean } = {},
+  options: { env?: Record<string, string>; listen?: boolean; clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
   const testDatabase = await createTestDatabase();
@@ -35,7 +36,7 @@ export async function createTestApp(
   let app = await buildApp({
     config,
     database: testDatabase.database,
-    clientDir: path.join(dataDir, 'no-client'),
+    clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -50,7 +51,7 @@ export async function createTestApp(
     app = await buildApp({
       config,
       database: testDatabase.database,
-      clientDir: path.join(dataDir, 'no-client'),
+      clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }

@@ -34,7 +34,13 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       { path: 'products', element: <ComingSoon title="Products" /> },
-      { path: 'inventory', element: <ComingSoon title="Inventory" /> },
+      {
+        path: 'inventory',
+        element: lazyScreen(
+          () => import('#web/features/inventory/inventory-screen.tsx'),
+          (m) => m.InventoryScreen,
+        ),
+      },
       // customer-app §2: checkout takes stripeId, as #/checkout/{stripeId} or #/checkout?stripeId=….
       { path: 'checkout', element: <ComingSoon title="Checkout" /> },
       { path: 'checkout/:stripeId', element: <ComingSoon title="Checkout" /> },

@@ -16,6 +16,9 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": typeof types.HomeRecordsDocument,
+    "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsDocument,
+    "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsLiveDocument,
+    "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n": typeof types.UpdateReportGenerationDocument,
     "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n": typeof types.RecordScreenDocument,
     "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": typeof types.RecordPollDocument,
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": typeof types.RecordLiveDocument,
@@ -24,6 +27,9 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": types.HomeRecordsDocument,
+    "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsDocument,
+    "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsLiveDocument,
+    "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n": types.UpdateReportGenerationDocument,
     "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n": types.RecordScreenDocument,
     "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": types.RecordPollDocument,
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": types.RecordLiveDocument,
@@ -35,6 +41,18 @@ const documents: Documents = {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').HomeRecordsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n"): typeof import('./graphql').RecordReportGenerationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n"): typeof import('./graphql').RecordReportGenerationsLiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n"): typeof import('./graphql').UpdateReportGenerationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

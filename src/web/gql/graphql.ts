@@ -24,6 +24,28 @@ export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type HomeRecordsQuery = { viewer: { id: string, name: string | null, records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, inventoryType: { name: string } }> } };
 
+export type RecordReportGenerationsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordReportGenerationsQuery = { record: { id: string, inventoryType: { id: string, model: string | null }, reportGenerations: Array<{ id: string, dateGenerated: string, response: string, model: string | null }> } | null };
+
+export type RecordReportGenerationsLiveSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordReportGenerationsLiveSubscription = { record: { id: string, reportGenerations: Array<{ id: string, dateGenerated: string, response: string, model: string | null }> } | null };
+
+export type UpdateReportGenerationMutationVariables = Exact<{
+  id: string | number;
+  response: string;
+}>;
+
+
+export type UpdateReportGenerationMutation = { updateReportGeneration: { id: string, dateGenerated: string, response: string, model: string | null } };
+
 export type RecordScreenQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -95,6 +117,46 @@ export const HomeRecordsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HomeRecordsQuery, HomeRecordsQueryVariables>;
+export const RecordReportGenerationsDocument = new TypedDocumentString(`
+    query RecordReportGenerations($id: ID!) {
+  record(id: $id) {
+    id
+    inventoryType {
+      id
+      model
+    }
+    reportGenerations {
+      id
+      dateGenerated
+      response
+      model
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordReportGenerationsQuery, RecordReportGenerationsQueryVariables>;
+export const RecordReportGenerationsLiveDocument = new TypedDocumentString(`
+    subscription RecordReportGenerationsLive($id: ID!) {
+  record(id: $id) {
+    id
+    reportGenerations {
+      id
+      dateGenerated
+      response
+      model
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordReportGenerationsLiveSubscription, RecordReportGenerationsLiveSubscriptionVariables>;
+export const UpdateReportGenerationDocument = new TypedDocumentString(`
+    mutation UpdateReportGeneration($id: ID!, $response: String!) {
+  updateReportGeneration(id: $id, response: $response) {
+    id
+    dateGenerated
+    response
+    model
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateReportGenerationMutation, UpdateReportGenerationMutationVariables>;
 export const RecordScreenDocument = new TypedDocumentString(`
     query RecordScreen($id: ID!) {
   record(id: $id) {

@@ -246,6 +246,24 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
       }),
     );
   },
+  'POST /api/reports': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: headersOf(a),
+        payload: { reportId: f.ownedRecordId, formData: '{}', model: 'gpt-4o' },
+      }),
+    ),
+  'POST /api/narrative': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/narrative',
+        headers: headersOf(a),
+        payload: { formData: { name: 'Ada', hairColor: 'Red' } },
+      }),
+    ),
 
   'LifeRecord.reportGenerations': async (a) =>
     observe(

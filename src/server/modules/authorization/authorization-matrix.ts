@@ -1,6 +1,6 @@
 /**
  * The authorization matrix of the data API (DESIGN §6): every operation of schema.graphql and of
- * /api/users, for each of the seven actors, with what must happen. It is the one source of
+ * /api/users, /api/reports and /api/narrative, for each of the seven actors, with what must happen. It is the one source of
  * `authorization-matrix.test.ts` (which runs every cell against the real server) and of
  * `docs/authorization.md` (`npm run docs:authorization`). The expectations are written here by
  * hand, not derived from the policy, so the test checks the policy rather than restating it.
@@ -125,6 +125,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // Users service (admin-app §7)
   row('GET /api/users', 'http', 'GET /api/users', 'every user’s roles', ADMINS),
   row('PUT /api/users', 'http', 'PUT /api/users', 'a fresh user’s roles', ADMINS),
+  // AI service (customer-app §7 Report service and the wizard's narrative, made by the server)
+  row('POST /api/reports', 'http', 'POST /api/reports', 'a report of the owner’s record (offline generator)', ADMINS),
+  row('POST /api/narrative', 'http', 'POST /api/narrative', 'a narrative from wizard answers (offline generator)', CUSTOMERS_AND_ADMINS),
   // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
   row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
   row('LifeRecord.report', 'field', 'record(id) { report }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),

@@ -6,7 +6,15 @@ import { MISSING_TOKEN_MESSAGE } from '../../plugins/auth.ts';
  * message the caller shows; GraphQL turns it into an error with `extensions.code`, an /api route
  * into `{ error }` with the matching HTTP status.
  */
-export type FailureCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
+export type FailureCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  // A service we call (the AI model API) failed or did not answer in time.
+  | 'BAD_GATEWAY'
+  | 'GATEWAY_TIMEOUT';
 export interface Failure {
   readonly code: FailureCode;
   readonly message: string;
@@ -21,6 +29,8 @@ export const HTTP_STATUS: Record<FailureCode, number> = {
   NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
+  BAD_GATEWAY: 502,
+  GATEWAY_TIMEOUT: 504,
 };
 
 export function ok<T>(value: T): Result<T> {

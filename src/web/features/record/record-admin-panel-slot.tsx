@@ -1,8 +1,9 @@
+import { RecordAdminReport } from './admin-report/record-admin-report.tsx';
+
 /**
  * customer-app §2 "Admin-only area" of the record screen (AI model select, Generate New Report,
- * generations, Word download, editing a generation). It belongs to a later issue; until it is
- * built this slot renders nothing, and the record screen already has its place for it.
+ * generations, Word download, editing a generation): admin-report/, which renders for admins only.
  */
-export function RecordAdminPanelSlot(_props: { recordId: string }) {
-  return null;
+export function RecordAdminPanelSlot({ recordId }: { recordId: string }) {
+  return <RecordAdminReport recordId={recordId} />;
 }

@@ -1,0 +1,38 @@
+import type { Database } from '../../db/database.ts';
+import { runPrepared } from '../../db/prepared-query.ts';
+import type { RecordChanges } from '../../plugins/record-changes.ts';
+import type { ReportGenerationModel } from '../records/record-model.ts';
+
+interface InsertedRow {
+  id: string;
+  report_id: string;
+  date_generated: Date;
+  response: string;
+  model: string | null;
+}
+
+/**
+ * Stores a generation (customer-app §3 report_generations: date, model, response) and tells the
+ * record's subscribers, so open admin screens list it at once (customer-app §7 call 10).
+ */
+export async function insertReportGeneration(
+  database: Database,
+  changes: RecordChanges,
+  input: { recordId: string; response: string; model: string },
+): Promise<ReportGenerationModel> {
+  const [row] = await runPrepared<InsertedRow>(database, {
+    name: 'report-generation-insert',
+    text: `insert into report_generations (report_id, response, model) values ($1::uuid, $2, $3)
+           returning id, report_id, date_generated, response, model`,
+    values: [input.recordId, input.response, input.model],
+  });
+  if (!row) throw new Error('The report generation was not stored.');
+  changes.changed(row.report_id);
+  return {
+    id: row.id,
+    recordId: row.report_id,
+    dateGenerated: row.date_generated,
+    response: row.response,
+    model: row.model,
+  };
+}

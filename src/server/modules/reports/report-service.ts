@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { withoutHiddenAnswers } from '#domain/field-visibility.ts';
+import { EMPTY_FORM, parseFormTemplate } from '#domain/form-template.ts';
+import { visibleWizardAnswers, WIZARD_FORM, wizardAnswersSchema } from '#domain/inventory-wizard.ts';
+import { type Actor, decide } from '#domain/permissions.ts';
+import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
+import { prepareReportData } from '#domain/report-data.ts';
+import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
+import { findInventoryType } from '../inventory-types/inventory-type-repository.ts';
+import { findRecord } from '../records/record-repository.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { insertReportGeneration } from './report-generation-repository.ts';
+import { narrativeRequest, reportRequest } from './report-prompt.ts';
+import type { ReportWriter, WritingResult } from './report-writer.ts';
+
+export interface ReportDeps extends ServiceDeps {
+  writer: ReportWriter;
+}
+
+// admin-app §8: the report service's own messages.
+export const REPORT_NOT_FOUND = 'Report not found';
+export const NO_ANSWERS = 'The record has no answers to write a report from yet.';
+export const NO_WIZARD_ANSWERS = 'Please answer the questions before asking for the narrative.';
+
+const reportInput = z.object({
+  reportId: z.string({ error: 'reportId is required.' }),
+  // Accepted for compatibility with the spec's body (customer-app §7); the prompt is built from
+  // the stored record instead (decision 081).
+  formData: z.unknown().optional(),
+  model: z.unknown().optional(),
+});
+
+export interface GeneratedReport {
+  report: string;
+  generation: { id: string; dateGenerated: Date; model: string | null };
+}
+
+/**
+ * POST /api/reports (customer-app §7 Report service, admin-app §7): admins only. The answers come
+ * from the stored record, without those of hidden questions (decision 020 §10), prepared as
+ * customer-app §5 and admin-app §5 say; the model is the one chosen, else the type's. The text is
+ * stored as a new generation, which reaches the record's subscribers.
+ */
+export async function generateReport(
+  deps: ReportDeps,
+  actor: Actor | null,
+  body: unknown,
+): Promise<Result<GeneratedReport>> {
+  const refused = refusal(decide(actor, 'report.generate'), { forbidden: ADMINS_ONLY_MESSAGE });
+  if (refused) return refused;
+  const input = reportInput.safeParse(body ?? {});
+  if (!input.success) return fail('BAD_USER_INPUT', input.error.issues[0]?.message ?? 'Invalid request.');
+  const { reportId } = input.data;
+  if (!isUuid(reportId)) return fail('NOT_FOUND', REPORT_NOT_FOUND);
+
+  const record = await findRecord(deps.database, reportId, { all: true });
+  if (!record) return fail('NOT_FOUND', REPORT_NOT_FOUND);
+  const type = await findInventoryType(deps.database, record.inventory_type_id);
+  if (!type) return fail('NOT_FOUND', REPORT_NOT_FOUND);
+  const model = chooseModel(input.data.model, type.model);
+  if (!model.ok) return fail('BAD_USER_INPUT', model.error);
+
+  const parsedForm = parseFormTemplate(type.form);
+  const form = parsedForm.ok ? parsedForm.form : EMPTY_FORM;
+  const prepared = prepareReportData(withoutHiddenAnswers(form, readStoredAnswers(record.data)));
+  if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_ANSWERS);
+
+  const written = await deps.writer.write(
+    reportRequest({ model: model.model, typeName: type.name, reportQuery: type.reportQuery, form, prepared }),
+  );
+  if (!written.ok) return writingFailure(written);
+  const generation = await insertReportGeneration(deps.database, deps.changes, {
+    recordId: record.id,
+    response: written.text,
+    model: written.model,
+  });
+  return ok({
+    report: generation.response,
+    generation: { id: generation.id, dateGenerated: generation.dateGenerated, model: generation.model },
+  });
+}
+
+const narrativeInput = z.object({ formData: z.unknown(), model: z.unknown().optional() });
+
+/**
+ * POST /api/narrative (customer-app §2 Inventory, §7 "AI service from the browser", moved to the
+ * server so no key reaches the browser, DESIGN §8): customers and admins. The wizard's answers,
+ * checked and without hidden follow-ups, go to gpt-4o-mini (customer-app §9) unless a listed model
+ * is asked for. Nothing is stored.
+ */
+export async function generateNarrative(
+  deps: ReportDeps,
+  actor: Actor | null,
+  body: unknown,
+): Promise<Result<{ narrative: string; model: string }>> {
+  const refused = refusal(decide(actor, 'narrative.generate'));
+  if (refused) return refused;
+  const input = narrativeInput.safeParse(body ?? {});
+  if (!input.success) return fail('BAD_USER_INPUT', 'formData is required.');
+  const raw = parseAnswers(input.data.formData ?? {});
+  if (!raw.ok) return fail('BAD_USER_INPUT', raw.error);
+  const answers = wizardAnswersSchema.safeParse(raw.answers);
+  if (!answers.success) {
+    const issue = answers.error.issues[0];
+    return fail('BAD_USER_INPUT', `${issue?.path.join('.') || 'formData'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const model = chooseModel(input.data.model, DEFAULT_MODEL);
+  if (!model.ok) return fail('BAD_USER_INPUT', model.error);
+  const prepared = prepareReportData(visibleWizardAnswers(answers.data));
+  if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_WIZARD_ANSWERS);
+
+  const written = await deps.writer.write(
+    narrativeRequest({ model: model.model, form: WIZARD_FORM, answers: prepared }),
+  );
+  if (!written.ok) return writingFailure(written);
+  return ok({ narrative: written.text, model: written.model });
+}
+
+function writingFailure(written: Extract<WritingResult, { ok: false }>) {
+  return fail(written.timeout ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', written.error);
+}

@@ -1,0 +1,43 @@
+import './inventory.css';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { InventoryWizard } from './inventory-wizard.tsx';
+
+// customer-app §2 Inventory and §8 Alerts.
+export const ACCESS_DENIED_MESSAGE = 'Access denied. You do not have permission to view this page.';
+
+/**
+ * customer-app §2 Inventory: customers and admins only (§6); anyone else is told so in an alert
+ * and sent to the home route. The server refuses their narrative requests too (DESIGN §6).
+ */
+export function InventoryScreen() {
+  usePageTitle('Inventory');
+  const { isLoading, isAdmin, isCustomer } = useAuth();
+  const navigate = useNavigate();
+  const allowed = isAdmin || isCustomer;
+  const refused = useRef(false);
+
+  useEffect(() => {
+    if (isLoading || allowed || refused.current) return;
+    refused.current = true;
+    window.alert(ACCESS_DENIED_MESSAGE);
+    navigate('/', { replace: true });
+  }, [isLoading, allowed, navigate]);
+
+  if (isLoading || !allowed) {
+    return (
+      <div className="page page-loading">
+        <Spinner label="Checking your sign-in..." showLabel />
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow inventory">
+      <h1>Inventory</h1>
+      <InventoryWizard />
+    </div>
+  );
+}
