@@ -6,7 +6,17 @@ import { MISSING_TOKEN_MESSAGE } from '../../plugins/auth.ts';
  * message the caller shows; GraphQL turns it into an error with `extensions.code`, an /api route
  * into `{ error }` with the matching HTTP status.
  */
-export type FailureCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
+export type FailureCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  /** A service we depend on (Stripe, the mail server) failed or refused. */
+  | 'BAD_GATEWAY'
+  /** What was asked is not offered by this deployment (payments without Stripe in production). */
+  | 'UNAVAILABLE';
 export interface Failure {
   readonly code: FailureCode;
   readonly message: string;
@@ -21,6 +31,9 @@ export const HTTP_STATUS: Record<FailureCode, number> = {
   NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
 };
 
 export function ok<T>(value: T): Result<T> {
