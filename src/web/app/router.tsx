@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
 import { HomeScreen } from '#web/features/home/home-screen.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { NotFound } from './routes/not-found.tsx';
@@ -33,12 +34,37 @@ export const appRoutes: RouteObject[] = [
           (m) => m.DashboardScreen,
         ),
       },
-      { path: 'products', element: <ComingSoon title="Products" /> },
+      {
+        path: 'products',
+        element: lazyScreen(
+          () => import('#web/features/products/products-screen.tsx'),
+          (m) => m.ProductsScreen,
+        ),
+      },
       { path: 'inventory', element: <ComingSoon title="Inventory" /> },
       // customer-app §2: checkout takes stripeId, as #/checkout/{stripeId} or #/checkout?stripeId=….
-      { path: 'checkout', element: <ComingSoon title="Checkout" /> },
-      { path: 'checkout/:stripeId', element: <ComingSoon title="Checkout" /> },
-      { path: 'account', element: <ComingSoon title="Account" /> },
+      {
+        path: 'checkout/:stripeId?',
+        element: lazyScreen(
+          () => import('#web/features/checkout/checkout-screen.tsx'),
+          (m) => m.CheckoutScreen,
+        ),
+      },
+      // The payments sandbox's checkout page (docs/decisions/070), where Buy Now leads without Stripe.
+      {
+        path: `${SANDBOX_CHECKOUT_ROUTE}/:productId`,
+        element: lazyScreen(
+          () => import('#web/features/checkout/sandbox-checkout-screen.tsx'),
+          (m) => m.SandboxCheckoutScreen,
+        ),
+      },
+      {
+        path: 'account',
+        element: lazyScreen(
+          () => import('#web/features/account/account-screen.tsx'),
+          (m) => m.AccountScreen,
+        ),
+      },
       { path: 'record/:id', element: <ComingSoon title="Record" /> },
       { path: 'formbuilder/:id?', element: <ComingSoon title="Form builder" /> },
       { path: 'admin', element: <ComingSoon title="Admin" /> },
