@@ -47,6 +47,9 @@ export const OrganizationRecordsQuery = graphql(`
 `);
 
 export const ACCOUNT_QUERY_KEY = 'account';
+// Credits change elsewhere (a payment completed in another tab, a colleague's invitation): fetched
+// again whenever the screen is shown or the window regains focus.
+const ALWAYS_REFRESH = { staleTime: 0, refetchOnWindowFocus: 'always' } as const;
 
 export function useAccountOrganization() {
   const client = useGraphQLClient();
@@ -56,6 +59,7 @@ export function useAccountOrganization() {
     queryFn: async ({ signal }) =>
       (await client.request(AccountOrganizationQuery, {}, { signal })).viewer.organization,
     enabled: isAuthenticated,
+    ...ALWAYS_REFRESH,
   });
 }
 
@@ -67,5 +71,6 @@ export function useOrganizationRecords(organizationId: string | undefined) {
       (await client.request(OrganizationRecordsQuery, { organizationId: organizationId ?? '' }, { signal }))
         .organizationRecords,
     enabled: Boolean(organizationId),
+    ...ALWAYS_REFRESH,
   });
 }
