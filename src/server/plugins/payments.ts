@@ -8,10 +8,10 @@ declare module 'fastify' {
   }
 }
 
-/** `app.payments`, chosen by configuration (DESIGN §1); tests may pass their own provider. */
-export const paymentsPlugin = fp<{ provider?: PaymentProvider }>(
-  async (app, options) => {
-    app.decorate('payments', options.provider ?? createPaymentProvider(app.config));
+/** `app.payments`, chosen by configuration once at start-up (DESIGN §1). */
+export const paymentsPlugin = fp(
+  async (app) => {
+    app.decorate('payments', createPaymentProvider(app.config));
   },
   { name: 'payments', dependencies: ['database'] },
 );
