@@ -51,6 +51,7 @@ export const GLOBAL_OPERATIONS = {
   'inventoryType.read': 'customer-or-admin',
   // customer-app §2 Inventory and checkout: customers and admins.
   'narrative.generate': 'customer-or-admin',
+  // customer-app §2 Checkout: creating a checkout session for the caller's own organization.
   'checkout.create': 'customer-or-admin',
   // admin-app §6: everything in the admin console is admins only.
   'records.listAll': 'admin',
@@ -175,11 +176,12 @@ export function recordFieldVisibility(actor: Actor, record: RecordFacts): Record
   };
 }
 
-export type OrganizationOperation = 'read' | 'readCredits' | 'readRecords' | 'invite';
+export type OrganizationOperation = 'read' | 'readCredits' | 'readRecords' | 'invite' | 'buyCredits';
 
 /**
- * Members see their own organization's name and contact details; its credits and records, and
- * inviting people into it, belong to its customers (customer-app §6) and to admins.
+ * Members see their own organization's name and contact details; its credits and records, inviting
+ * people into it (customer-app §6) and buying credits for it belong to its customers and to admins.
+ * `buyCredits` guards the payments sandbox, where "paying" costs nothing (docs/decisions/070).
  */
 export function decideOrganization(
   actor: Actor | null,

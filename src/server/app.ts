@@ -5,8 +5,11 @@ import type { Database } from './db/database.ts';
 import { requestLogSerializer } from './log-serializers.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
+import { invitationRoutes } from './modules/invitations/invitation-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
+import { checkoutRoutes } from './modules/payments/checkout-routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
@@ -20,6 +23,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { graphqlPlugin } from './plugins/graphql.ts';
 import { identityProviderPlugin } from './plugins/identity-provider.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { paymentsPlugin } from './plugins/payments.ts';
 import { recordChangesPlugin } from './plugins/record-changes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { viewerCachePlugin } from './plugins/viewer-cache.ts';
@@ -62,6 +66,7 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});
+  await app.register(paymentsPlugin);
   await app.register(authPlugin);
   await app.register(apiCacheControlPlugin);
   await app.register(viewerCachePlugin);
@@ -76,6 +81,10 @@ export async function buildApp({
   await app.register(graphqlPlugin);
   await app.register(usersRoutes);
   await app.register(reportRoutes);
+  await app.register(invitationRoutes);
+  await app.register(checkoutRoutes);
+  // Encapsulated: its raw-body JSON parser serves the webhook only.
+  await app.register(stripeWebhookRoutes);
   await app.register(controlSocketPlugin, { enabled: controlSocket ?? false });
   await app.register(webClientPlugin, { clientDir: clientDir ?? defaultClientDir });
   return app;

@@ -34,6 +34,19 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://liferecord.example.com');
   });
 
+  it('takes another address for Stripe’s API (stripe-mock, tests) with the Stripe keys', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -47,6 +60,7 @@ describe('loadConfig', () => {
     [{ OPENAI_TIMEOUT_MS: 'a minute' }, 'OPENAI_TIMEOUT_MS'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_API_URL: 'stripe.internal' }, 'STRIPE_API_URL'],
   ])('refuses %o naming %s', (env, variable) => {
     let caught: unknown;
     try {

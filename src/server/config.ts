@@ -47,6 +47,8 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().trim().min(1).max(80).default('Life Record'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  // Another address for Stripe's API (stripe-mock, a proxy, tests); Stripe's own when unset.
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
   // How long one model call may take before the person is told it timed out (decision 080).
@@ -133,7 +135,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     stripe:
       env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
+          }
         : undefined,
     // A base URL alone is enough for local OpenAI-compatible servers (Ollama, vLLM) that need no key.
     openai:

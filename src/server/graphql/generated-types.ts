@@ -210,6 +210,13 @@ export type Product = {
   id: Scalars['ID']['output'];
   inventoryType: InventoryType;
   name: Scalars['String']['output'];
+  /**
+   * Where "Buy Now" leads (customer-app §2 Products), before the buyer's organization id is appended
+   * as `client_reference_id`: the Stripe payment link, else our checkout screen for the Stripe price
+   * (`/#/checkout/{stripeId}`), or the payments sandbox's page (`/#/sandbox-checkout/{id}`) when
+   * Stripe is not configured. Null when the product cannot be bought on this server.
+   */
+  paymentLink?: Maybe<Scalars['String']['output']>;
   stripeId?: Maybe<Scalars['String']['output']>;
   stripePaylink?: Maybe<Scalars['String']['output']>;
 };
@@ -587,6 +594,7 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stripeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stripePaylink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };

@@ -9,7 +9,7 @@ import {
   organizationQueries,
   organizationResolvers,
 } from '../modules/organizations/organization-resolvers.ts';
-import { productMutations, productQueries } from '../modules/products/product-resolvers.ts';
+import { productMutations, productQueries, productResolvers } from '../modules/products/product-resolvers.ts';
 import {
   lifeRecordResolvers,
   recordMutations,
@@ -50,6 +50,7 @@ export const resolvers = {
   RecordSave: recordSaveResolvers,
   InventoryType: inventoryTypeResolvers,
   Organization: organizationResolvers,
+  Product: productResolvers,
   User: userResolvers,
 } satisfies Resolvers;
 

@@ -1,18 +1,9 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleLifeInventory } from '#domain/test-support/sample-life-inventory.ts';
 import { fakeRecordApi, SilentWebSocket } from '#web/features/record/test-support/fake-record-api.ts';
-import { createAuthSession } from '#web/lib/auth/auth-session.ts';
-import {
-  type FakeNetworkOptions,
-  fakeNetwork,
-  jsonResponse,
-  storeSignedInUser,
-  type TestIdentity,
-  testConfig,
-} from '#web/test-support/fake-identity-provider.ts';
-import { App } from './app.tsx';
-import { createAppQueryClient } from './query-client.ts';
+import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
+import { renderApp } from '#web/test-support/render-app.tsx';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -26,18 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** The whole client as main.tsx starts it, with the network answered at `fetch`. */
-function renderApp(route: string, options: FakeNetworkOptions & { signedIn?: TestIdentity } = {}) {
-  history.replaceState(null, '', `/#${route}`);
-  const idToken = options.signedIn ? storeSignedInUser(options.signedIn) : null;
-  const network = fakeNetwork({ provider: false, ...options });
-  vi.stubGlobal('fetch', network.fetch);
-  const session = createAuthSession(testConfig);
-  void session.start();
-  render(<App config={testConfig} session={session} queryClient={createAppQueryClient(session)} />);
-  return { network, idToken };
-}
 
 const records = [
   {
@@ -190,9 +169,6 @@ describe('Home, logged in (customer-app §2, §6)', () => {
 
 describe('routes', () => {
   it.each([
-    ['/products', 'Products'],
-    ['/checkout/price_123', 'Checkout'],
-    ['/checkout?stripeId=price_123', 'Checkout'],
     ['/formbuilder', 'Form builder'],
     ['/formbuilder/abc', 'Form builder'],
     ['/datasync/abc', 'Data sync'],

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
 import { HomeScreen } from '#web/features/home/home-screen.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { NotFound } from './routes/not-found.tsx';
@@ -33,7 +34,13 @@ export const appRoutes: RouteObject[] = [
           (m) => m.DashboardScreen,
         ),
       },
-      { path: 'products', element: <ComingSoon title="Products" /> },
+      {
+        path: 'products',
+        element: lazyScreen(
+          () => import('#web/features/products/products-screen.tsx'),
+          (m) => m.ProductsScreen,
+        ),
+      },
       {
         path: 'inventory',
         element: lazyScreen(
@@ -42,9 +49,28 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       // customer-app §2: checkout takes stripeId, as #/checkout/{stripeId} or #/checkout?stripeId=….
-      { path: 'checkout', element: <ComingSoon title="Checkout" /> },
-      { path: 'checkout/:stripeId', element: <ComingSoon title="Checkout" /> },
-      { path: 'account', element: <ComingSoon title="Account" /> },
+      {
+        path: 'checkout/:stripeId?',
+        element: lazyScreen(
+          () => import('#web/features/checkout/checkout-screen.tsx'),
+          (m) => m.CheckoutScreen,
+        ),
+      },
+      // The payments sandbox's checkout page (docs/decisions/070), where Buy Now leads without Stripe.
+      {
+        path: `${SANDBOX_CHECKOUT_ROUTE}/:productId`,
+        element: lazyScreen(
+          () => import('#web/features/checkout/sandbox-checkout-screen.tsx'),
+          (m) => m.SandboxCheckoutScreen,
+        ),
+      },
+      {
+        path: 'account',
+        element: lazyScreen(
+          () => import('#web/features/account/account-screen.tsx'),
+          (m) => m.AccountScreen,
+        ),
+      },
       {
         path: 'record/:id',
         element: lazyScreen(

@@ -85,13 +85,20 @@ export interface FakeNetworkOptions {
   endSession?: boolean;
   tokenResponse?: (form: URLSearchParams) => Record<string, unknown>;
   graphql?: (body: { query: string; variables: unknown }) => Response | Promise<Response>;
+  /** Answers for the /api services (invite, resend, checkout, sandbox), by path. */
+  api?: (request: {
+    path: string;
+    search: string;
+    method: string;
+    body: unknown;
+  }) => Response | Promise<Response>;
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** A `fetch` answering for the provider and /graphql, recording every request. */
+/** A `fetch` answering for the provider, /graphql and /api, recording every request. */
 export function fakeNetwork(options: FakeNetworkOptions = {}) {
   const requests: RecordedRequest[] = [];
   const authority = testConfig.oidc.authority;
@@ -114,6 +121,15 @@ export function fakeNetwork(options: FakeNetworkOptions = {}) {
       return jsonResponse(options.tokenResponse(new URLSearchParams(body)));
     }
     if (path === '/graphql' && options.graphql) return options.graphql(JSON.parse(body));
+    if (path.startsWith('/api/') && options.api) {
+      const { search } = new URL(url, testOrigin);
+      return options.api({
+        path,
+        search,
+        method: init.method ?? 'GET',
+        body: body ? JSON.parse(body) : undefined,
+      });
+    }
     return new Response('Not Found', { status: 404 });
   };
   return { fetch, requests };

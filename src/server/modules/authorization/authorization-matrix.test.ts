@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,6 +266,63 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
       }),
     ),
 
+  'POST /api/invite': async (a) => {
+    await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: null,
+    });
+    return httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/invite',
+        headers: headersOf(a),
+        payload: {
+          name: 'Invited Person',
+          email: `invited-by-${a}@example.test`,
+          organization: f.organizationA,
+          inventoryType: f.inventoryTypeId,
+        },
+      }),
+    );
+  },
+  'POST /api/resend': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/resend',
+        headers: headersOf(a),
+        payload: { reportId: f.ownedRecordId },
+      }),
+    ),
+  'POST /api/create-checkout-session': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        headers: headersOf(a),
+        // The sandbox takes a product id (its products need no Stripe price).
+        payload: { stripeId: f.productId },
+      }),
+    ),
+  'GET /api/sandbox-checkout': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/sandbox-checkout/${f.productId}?client_reference_id=${f.organizationA}`,
+        headers: headersOf(a),
+      }),
+    ),
+  'POST /api/sandbox-checkout': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/sandbox-checkout/${f.productId}`,
+        headers: headersOf(a),
+        payload: { clientReferenceId: f.organizationA, paymentId: randomUUID() },
+      }),
+    ),
+  'Product.paymentLink': async (a) => observe(await ask(a, '{ products { paymentLink } }')),
   'LifeRecord.reportGenerations': async (a) =>
     observe(
       await ask(a, 'query($id: ID!) { record(id: $id) { reportGenerations { id } } }', {

@@ -1,6 +1,6 @@
 /**
  * The authorization matrix of the data API (DESIGN §6): every operation of schema.graphql and of
- * /api/users, /api/reports and /api/narrative, for each of the seven actors, with what must happen. It is the one source of
+ * the /api services (users, invitations, checkout, payments sandbox, reports, narrative), for each of the seven actors, with what must happen. It is the one source of
  * `authorization-matrix.test.ts` (which runs every cell against the real server) and of
  * `docs/authorization.md` (`npm run docs:authorization`). The expectations are written here by
  * hand, not derived from the policy, so the test checks the policy rather than restating it.
@@ -79,6 +79,10 @@ const RECORD_READERS = cells('unauthenticated', 'not-found', 'allow', 'not-found
 // biome-ignore format: one column per actor
 const RECORD_OWNER = cells('unauthenticated', 'not-found', 'allow', 'not-found', 'forbidden', 'not-found', 'forbidden');
 
+/** Inviting into and buying for organization A: its customers and admins; nobody else learns of it. */
+// biome-ignore format: one column per actor
+const ORGANIZATION_BUYERS = cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow');
+
 const OWNED = 'the owner’s open record (organization A)';
 
 function row(
@@ -125,6 +129,14 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // Users service (admin-app §7)
   row('GET /api/users', 'http', 'GET /api/users', 'every user’s roles', ADMINS),
   row('PUT /api/users', 'http', 'PUT /api/users', 'a fresh user’s roles', ADMINS),
+  // Invite service (customer-app §7): the organization's customers and admins only
+  row('POST /api/invite', 'http', 'POST /api/invite', 'a fresh credit of organization A', ORGANIZATION_BUYERS),
+  row('POST /api/resend', 'http', 'POST /api/resend', OWNED, cells('unauthenticated', 'not-found', 'forbidden', 'not-found', 'allow', 'not-found', 'allow')),
+  // Checkout (customer-app §7) for the caller's own organization; the admin of the fixtures has none
+  row('POST /api/create-checkout-session', 'http', 'POST /api/create-checkout-session', 'the product’s price, for the caller’s organization (the admin has none)', cells('unauthenticated', 'forbidden', 'forbidden', 'forbidden', 'allow', 'allow', 'not-found')),
+  // The payments sandbox (docs/decisions/070): nothing is paid, so only those who may buy for the organization
+  row('GET /api/sandbox-checkout', 'http', 'GET /api/sandbox-checkout/:productId', 'the product, for organization A', ORGANIZATION_BUYERS),
+  row('POST /api/sandbox-checkout', 'http', 'POST /api/sandbox-checkout/:productId', 'the product, for organization A', ORGANIZATION_BUYERS),
   // AI service (customer-app §7 Report service and the wizard's narrative, made by the server)
   row('POST /api/reports', 'http', 'POST /api/reports', 'a report of the owner’s record (offline generator)', ADMINS),
   row('POST /api/narrative', 'http', 'POST /api/narrative', 'a narrative from wizard answers (offline generator)', CUSTOMERS_AND_ADMINS),
@@ -135,6 +147,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('RecordUser.email of a list', 'field', 'organizationRecords(organizationId) { user { email } }', 'other people’s records (organization A)', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
   row('RecordUser.federatedId', 'field', 'record(id) { user { federatedId } }', OWNED, cells('unauthenticated', 'not-found', 'allow', 'not-found', 'hidden', 'not-found', 'allow')),
   row('InventoryType.form through a record', 'field', 'record(id) { inventoryType { form } }', OWNED, RECORD_READERS),
+  row('Product.paymentLink', 'field', 'products { paymentLink }', 'the product (the payments sandbox)', SIGNED_IN),
   row('InventoryType.form through products', 'field', 'products { inventoryType { form } }', 'the product’s type', CUSTOMERS_AND_ADMINS),
   row('InventoryType.reportQuery', 'field', 'products { inventoryType { reportQuery } }', 'the product’s type', cells('unauthenticated', 'hidden', 'hidden', 'hidden', 'hidden', 'hidden', 'allow')),
   row('Organization.availableCredits', 'field', 'organization(id) { availableCredits }', 'organization A (it has a credit)', cells('unauthenticated', 'not-found', 'hidden', 'hidden', 'allow', 'not-found', 'allow')),

@@ -12,9 +12,13 @@ export type FailureCode =
   | 'NOT_FOUND'
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
-  // A service we call (the AI model API) failed or did not answer in time.
+  | 'TOO_MANY_REQUESTS'
+  /** A service we call (the AI model API, Stripe, the mail server) failed or refused. */
   | 'BAD_GATEWAY'
-  | 'GATEWAY_TIMEOUT';
+  /** A service we call did not answer in time. */
+  | 'GATEWAY_TIMEOUT'
+  /** What was asked is not offered by this deployment (payments without Stripe in production). */
+  | 'UNAVAILABLE';
 export interface Failure {
   readonly code: FailureCode;
   readonly message: string;
@@ -29,7 +33,9 @@ export const HTTP_STATUS: Record<FailureCode, number> = {
   NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
   GATEWAY_TIMEOUT: 504,
 };
 

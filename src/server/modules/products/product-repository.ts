@@ -53,11 +53,24 @@ export async function listProducts(database: Database) {
   return rows.map(toProduct);
 }
 
-async function findProduct(database: Database, id: string) {
+export async function findProduct(database: Database, id: string) {
   const [row] = await runPrepared<ProductRow>(database, {
     name: 'product-by-id',
     text: `${SELECT_PRODUCTS} where p.id = $1::uuid`,
     values: [id],
+  });
+  return row ? toProduct(row) : undefined;
+}
+
+/**
+ * The product sold at a Stripe price (`stripe_id`). Should two products share a price, the oldest
+ * is the one: a payment is granted once, never for both.
+ */
+export async function findProductByPrice(database: Database, priceId: string) {
+  const [row] = await runPrepared<ProductRow>(database, {
+    name: 'product-by-price',
+    text: `${SELECT_PRODUCTS} where p.stripe_id = $1 order by p.created_at, p.id limit 1`,
+    values: [priceId],
   });
   return row ? toProduct(row) : undefined;
 }

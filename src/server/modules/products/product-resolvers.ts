@@ -1,4 +1,4 @@
-import type { MutationResolvers, QueryResolvers } from '../../graphql/generated-types.ts';
+import type { MutationResolvers, ProductResolvers, QueryResolvers } from '../../graphql/generated-types.ts';
 import { orThrow } from '../../graphql/graphql-errors.ts';
 import { createProduct, listProducts, updateProduct } from './product-service.ts';
 
@@ -11,4 +11,9 @@ export const productMutations: Pick<MutationResolvers, 'createProduct' | 'update
     orThrow(await createProduct(deps, viewer, input)),
   updateProduct: async (_root, { id, input }, { deps, viewer }) =>
     orThrow(await updateProduct(deps, viewer, id, input)),
+};
+
+export const productResolvers: ProductResolvers = {
+  // Stripe, the sandbox or nothing: the deployment decides (src/server/modules/payments).
+  paymentLink: (product, _args, { app }) => app.payments.paymentLinkFor(product),
 };

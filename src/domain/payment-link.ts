@@ -1,0 +1,24 @@
+/**
+ * Where "Buy Now" leads (customer-app §2 Products): the product's payment link with the buyer's
+ * organization id appended as the client reference. Stripe payment links read it from the
+ * `client_reference_id` query parameter and hand it back in the checkout session; the payments
+ * sandbox reads the same parameter (docs/decisions/070-payments-provider.md).
+ */
+export const CLIENT_REFERENCE_PARAM = 'client_reference_id';
+
+/** The web client's route of the sandbox checkout page: `#/sandbox-checkout/{productId}`. */
+export const SANDBOX_CHECKOUT_ROUTE = 'sandbox-checkout';
+
+export function sandboxCheckoutLink(productId: string): string {
+  return `/#/${SANDBOX_CHECKOUT_ROUTE}/${encodeURIComponent(productId)}`;
+}
+
+/** customer-app §2 Checkout: our checkout screen for a price (`#/checkout/{stripeId}`). */
+export function checkoutScreenLink(stripeId: string): string {
+  return `/#/checkout/${encodeURIComponent(stripeId)}`;
+}
+
+export function withClientReference(link: string, organizationId: string): string {
+  const separator = link.includes('?') ? '&' : '?';
+  return `${link}${separator}${CLIENT_REFERENCE_PARAM}=${encodeURIComponent(organizationId)}`;
+}

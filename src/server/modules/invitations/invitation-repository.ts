@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, queryRows } from '../../db/database.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface CreditAssignment {
+  outcome: 'assigned';
+  reportId: string;
+  userId: string;
+  userName: string | null;
+  inventoryTypeName: string;
+  organizationName: string;
+  /** How the invited person's users row was found (for the log). */
+  user: 'created' | 'existing' | 'joined-organization' | 'of-another-organization';
+}
+export type AssignOutcome =
+  | CreditAssignment
+  | { outcome: 'no-credit' }
+  | { outcome: 'no-type' }
+  | { outcome: 'no-organization' };
+
+/**
+ * DESIGN §4 inviting: ONE unassigned record (credit) of the type and organization goes to the
+ * person with the e-mail address, whose users row is found or created, all in one transaction.
+ * The credit is taken with FOR UPDATE SKIP LOCKED: two invitations at once never take the same
+ * credit, and when none is left nothing at all is changed.
+ */
+export async function assignCredit(
+  database: Database,
+  invite: { organizationId: string; inventoryTypeId: string; name: string; email: string },
+): Promise<AssignOutcome> {
+  return database.db.transaction(async (tx) => {
+    const [type] = await queryRows<{ name: string }>(
+      tx,
+      sql`select name from inventory_types where id = ${invite.inventoryTypeId}`,
+    );
+    if (!type) return { outcome: 'no-type' } as const;
+    const [organization] = await queryRows<{ name: string }>(
+      tx,
+      sql`select name from organizations where id = ${invite.organizationId}`,
+    );
+    if (!organization) return { outcome: 'no-organization' } as const;
+    const [credit] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from reports
+          where organization_id = ${invite.organizationId} and inventory_type_id = ${invite.inventoryTypeId}
+            and client is null
+          order by created_at, id
+          limit 1
+          for update skip locked`,
+    );
+    if (!credit) return { outcome: 'no-credit' } as const;
+
+    const user = await findOrCreateInvitedUser(tx, invite);
+    // customer-app §6: the invited person is the record's client.
+    await tx.execute(
+      sql`insert into user_roles (user_id, role_id)
+          select ${user.id}, id from roles where name = 'client'
+          on conflict do nothing`,
+    );
+    await tx.execute(
+      sql`update reports set client = ${user.id}, updated_at = now(), version = version + 1
+          where id = ${credit.id}`,
+    );
+    return {
+      outcome: 'assigned',
+      reportId: credit.id,
+      userId: user.id,
+      userName: user.name,
+      inventoryTypeName: type.name,
+      organizationName: organization.name,
+      user: user.state,
+    } as const;
+  });
+}
+
+interface InvitedUserRow {
+  id: string;
+  name: string | null;
+  organization_id: string | null;
+}
+
+/**
+ * The users row of the address, matched without regard to case. A new person is created in the
+ * organization; someone without an organization joins it; someone of ANOTHER organization stays
+ * where they are and is only given the record (docs/decisions/071-invitations.md): nobody is
+ * moved between organizations, and the inviter learns nothing about them.
+ */
+async function findOrCreateInvitedUser(
+  tx: Tx,
+  invite: { organizationId: string; name: string; email: string },
+): Promise<InvitedUserRow & { state: CreditAssignment['user'] }> {
+  const find = () =>
+    queryRows<InvitedUserRow>(
+      tx,
+      sql`select id, name, organization_id from users where lower(email) = lower(${invite.email}) for update`,
+    );
+  let [existing] = await find();
+  if (!existing) {
+    const [created] = await queryRows<InvitedUserRow>(
+      tx,
+      sql`insert into users (email, name, organization_id)
+          values (${invite.email}, ${invite.name}, ${invite.organizationId})
+          on conflict do nothing
+          returning id, name, organization_id`,
+    );
+    if (created) return { ...created, state: 'created' };
+    // The same address was invited at the same moment and committed first.
+    [existing] = await find();
+    if (!existing) throw new Error('The invited user row could neither be created nor found.');
+  }
+  const [updated] = await queryRows<InvitedUserRow>(
+    tx,
+    sql`update users set name = coalesce(name, ${invite.name}),
+          organization_id = coalesce(organization_id, ${invite.organizationId}), updated_at = now()
+        where id = ${existing.id}
+        returning id, name, organization_id`,
+  );
+  if (!updated) throw new Error('The invited user row disappeared.');
+  const state =
+    existing.organization_id === null
+      ? 'joined-organization'
+      : existing.organization_id === invite.organizationId
+        ? 'existing'
+        : 'of-another-organization';
+  return { ...updated, state };
+}
+
+export interface InvitationTarget {
+  reportId: string;
+  clientId: string | null;
+  organizationId: string | null;
+  submitted: boolean;
+  email: string | null;
+  name: string | null;
+  inventoryTypeName: string;
+  organizationName: string | null;
+}
+
+/** A record with what its invitation mail needs: its person, type and organization. */
+export async function findInvitationTarget(database: Database, reportId: string) {
+  const [row] = await queryRows<InvitationTarget>(
+    database.db,
+    sql`select r.id as "reportId", r.client as "clientId", r.organization_id as "organizationId",
+               r.submitted, u.email, u.name, t.name as "inventoryTypeName", o.name as "organizationName"
+        from reports r
+        join inventory_types t on t.id = r.inventory_type_id
+        left join users u on u.id = r.client
+        left join organizations o on o.id = r.organization_id
+        where r.id = ${reportId}`,
+  );
+  return row;
+}
+
+/** One row per invitation mail sent (Re-Send and the audit trail). */
+export async function recordInvitation(
+  database: Database,
+  invitation: { reportId: string; userId: string; invitedBy: string },
+): Promise<void> {
+  await database.db.execute(
+    sql`insert into invitations (report_id, user_id, invited_by)
+        values (${invitation.reportId}, ${invitation.userId}, ${invitation.invitedBy})`,
+  );
+}
+
+/** Invitation mails sent for a record within the last `minutes`. */
+export async function countRecentInvitations(database: Database, reportId: string, minutes: number) {
+  const [row] = await queryRows<{ count: number }>(
+    database.db,
+    sql`select count(*)::int as count from invitations
+        where report_id = ${reportId} and sent_at > now() - make_interval(mins => ${minutes})`,
+  );
+  return row?.count ?? 0;
+}

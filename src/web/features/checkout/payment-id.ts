@@ -1,0 +1,13 @@
+/**
+ * A version-4 UUID for one sandbox payment. `crypto.randomUUID` exists only in secure contexts
+ * (https, localhost); `getRandomValues` everywhere, so a server reached by plain http works too.
+ */
+export function newPaymentId(random: Crypto = globalThis.crypto): string {
+  if (typeof random.randomUUID === 'function' && globalThis.isSecureContext !== false)
+    return random.randomUUID();
+  const bytes = random.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
