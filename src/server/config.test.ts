@@ -49,6 +49,8 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
+    [{ NETWORK_RATE_LIMIT_FACTOR: '0' }, 'NETWORK_RATE_LIMIT_FACTOR'],
+    [{ NETWORK_RATE_LIMIT_FACTOR: 'many' }, 'NETWORK_RATE_LIMIT_FACTOR'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],

@@ -55,6 +55,8 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
+  // Scales every per-network (per IP address) limit: sign-in, sign-up and contact-form posts.
+  NETWORK_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
@@ -112,6 +114,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     productName: env.PRODUCT_NAME,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
     // Never honoured in production.
     devClientOrigin:
       env.NODE_ENV === 'production' || !env.DEV_CLIENT_ORIGIN

@@ -214,3 +214,25 @@ describe('POST /api/support when the mail server cannot be reached', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('POST /api/support with NETWORK_RATE_LIMIT_FACTOR', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ env: { NETWORK_RATE_LIMIT_FACTOR: '2' } });
+  });
+  afterAll(async () => test.close());
+
+  it('scales the per-network limit: twice the messages from one network before the refusal', async () => {
+    const send = (index: number) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/support',
+        payload: aMessage({ email: `sender${index}@example.com` }),
+        remoteAddress: '198.51.100.7',
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++) statuses.push((await send(index)).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

@@ -25,6 +25,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       config: {
         rateLimit: {
           ...IP_LIMIT,
+          max: Math.ceil(IP_LIMIT.max * app.config.networkRateLimitFactor),
           errorResponseBuilder: (_request, context) =>
             Object.assign(
               new Error(
