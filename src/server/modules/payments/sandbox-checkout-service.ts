@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { ORGANIZATION_MISSING_MESSAGE } from '#domain/invitation.ts';
 import { type Actor, decideOrganization } from '#domain/permissions.ts';
+import type { SandboxCheckout, SandboxPayment } from '#domain/sandbox-checkout.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { denial, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
 import { findOrganization } from '../organizations/organization-repository.ts';
@@ -13,19 +14,6 @@ import { completeCheckout } from './purchase-service.ts';
 
 export const SANDBOX_OFF_MESSAGE = 'The payments sandbox is not available on this server.';
 const ORGANIZATION_NOT_FOUND = 'Organization not found.';
-
-/** What the sandbox checkout page shows: the product, and the organization it is bought for. */
-export interface SandboxCheckout {
-  product: {
-    id: string;
-    name: string;
-    description: string;
-    cost: string;
-    credits: number;
-    inventoryTypeName: string;
-  };
-  organization: { id: string; name: string };
-}
 
 /**
  * The sandbox's "checkout session" (docs/decisions/070): a product and a client reference, as a
@@ -70,11 +58,6 @@ const payInput = z.object({
   // lost answer) is one payment, as one Stripe Checkout session is.
   paymentId: z.uuid('paymentId must be a UUID made by the checkout page.'),
 });
-
-export interface SandboxPayment extends SandboxCheckout {
-  outcome: 'granted' | 'already-granted';
-  credits: number;
-}
 
 /** "Pay" on the sandbox page: the same granting path as a Stripe webhook (completeCheckout). */
 export async function paySandboxCheckout(

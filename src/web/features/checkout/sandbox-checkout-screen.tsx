@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCost } from '#domain/money.ts';
 import { CLIENT_REFERENCE_PARAM } from '#domain/payment-link.ts';
+import type { SandboxCheckout } from '#domain/sandbox-checkout.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { LoginPrompt } from '#web/components/ui/login-prompt.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { type SandboxCheckout, usePaySandboxCheckout, useSandboxCheckout } from './api/sandbox-checkout.ts';
+import { usePaySandboxCheckout, useSandboxCheckout } from './api/sandbox-checkout.ts';
 import { newPaymentId } from './payment-id.ts';
 
 const records = (count: number) => (count === 1 ? '1 record' : `${count} records`);

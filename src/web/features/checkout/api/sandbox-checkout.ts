@@ -1,23 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SandboxCheckout, SandboxPayment } from '#domain/sandbox-checkout.ts';
 import { failureMessage, useApiRequest } from '#web/lib/api-request.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
-
-export interface SandboxCheckout {
-  product: {
-    id: string;
-    name: string;
-    description: string;
-    cost: string;
-    credits: number;
-    inventoryTypeName: string;
-  };
-  organization: { id: string; name: string };
-}
-
-export interface SandboxPayment extends SandboxCheckout {
-  outcome: 'granted' | 'already-granted';
-  credits: number;
-}
 
 const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
 
