@@ -22,6 +22,8 @@ describe('mailbox page (outbox mode)', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.body;
+    // The server pages name the site's icon, so browsers do not ask for a missing /favicon.ico.
+    expect(body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     expect(body.indexOf('second@example.test')).toBeLessThan(body.indexOf('first@example.test'));
     expect(body).toContain('&#60;img src=x onerror=alert(1)&#62; Hello');
     expect(body).not.toContain('<img');

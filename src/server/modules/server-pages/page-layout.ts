@@ -25,6 +25,7 @@ export function renderPage(site: PageSite, { title, main, width = 'narrow' }: Pa
 <meta name="robots" content="noindex, nofollow">
 <title>${title} – ${site.productName}</title>
 <link rel="stylesheet" href="${assetUrl('pages.css')}">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <script src="${assetUrl('pages.js')}" defer></script>
 </head>
 <body>
