@@ -23,8 +23,9 @@ type Documents = {
     "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsLiveDocument,
     "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n": typeof types.UpdateReportGenerationDocument,
     "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n": typeof types.RecordScreenDocument,
-    "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": typeof types.RecordPollDocument,
-    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": typeof types.RecordLiveDocument,
+    "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n  }\n": typeof types.RecordLiveStateFragmentDoc,
+    "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordPollDocument,
+    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
 };
@@ -37,8 +38,9 @@ const documents: Documents = {
     "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsLiveDocument,
     "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n": types.UpdateReportGenerationDocument,
     "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        form\n      }\n    }\n  }\n": types.RecordScreenDocument,
-    "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": types.RecordPollDocument,
-    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n": types.RecordLiveDocument,
+    "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n  }\n": types.RecordLiveStateFragmentDoc,
+    "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordPollDocument,
+    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
 };
@@ -78,11 +80,15 @@ export function graphql(source: "\n  query RecordScreen($id: ID!) {\n    record(
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').RecordPollDocument;
+export function graphql(source: "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n  }\n"): typeof import('./graphql').RecordLiveStateFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      id\n      updatedAt\n      data\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').RecordLiveDocument;
+export function graphql(source: "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n"): typeof import('./graphql').RecordPollDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n"): typeof import('./graphql').RecordLiveDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -70,6 +70,8 @@ export type RecordScreenQueryVariables = Exact<{
 
 export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, form: unknown } } | null };
 
+export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number };
+
 export type RecordPollQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -116,7 +118,15 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const RecordLiveStateFragmentDoc = new TypedDocumentString(`
+    fragment RecordLiveState on LifeRecord {
+  id
+  updatedAt
+  data
+  submitted
+  version
+}
+    `, {"fragmentName":"RecordLiveState"}) as unknown as TypedDocumentString<RecordLiveStateFragment, unknown>;
 export const AccountOrganizationDocument = new TypedDocumentString(`
     query AccountOrganization {
   viewer {
@@ -262,25 +272,29 @@ export const RecordScreenDocument = new TypedDocumentString(`
 export const RecordPollDocument = new TypedDocumentString(`
     query RecordPoll($id: ID!) {
   record(id: $id) {
-    id
-    updatedAt
-    data
-    submitted
-    version
+    ...RecordLiveState
   }
 }
-    `) as unknown as TypedDocumentString<RecordPollQuery, RecordPollQueryVariables>;
+    fragment RecordLiveState on LifeRecord {
+  id
+  updatedAt
+  data
+  submitted
+  version
+}`) as unknown as TypedDocumentString<RecordPollQuery, RecordPollQueryVariables>;
 export const RecordLiveDocument = new TypedDocumentString(`
     subscription RecordLive($id: ID!) {
   record(id: $id) {
-    id
-    updatedAt
-    data
-    submitted
-    version
+    ...RecordLiveState
   }
 }
-    `) as unknown as TypedDocumentString<RecordLiveSubscription, RecordLiveSubscriptionVariables>;
+    fragment RecordLiveState on LifeRecord {
+  id
+  updatedAt
+  data
+  submitted
+  version
+}`) as unknown as TypedDocumentString<RecordLiveSubscription, RecordLiveSubscriptionVariables>;
 export const SaveRecordAnswersDocument = new TypedDocumentString(`
     mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {
   saveRecordAnswers(input: $input) {

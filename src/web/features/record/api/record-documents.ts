@@ -28,15 +28,23 @@ export const RecordScreenQuery = graphql(`
   }
 `);
 
+// What a live update carries, by subscription or by polling alike: both feed the same
+// apply-a-remote-change path, so they read the same fields.
+export const RecordLiveStateFragment = graphql(`
+  fragment RecordLiveState on LifeRecord {
+    id
+    updatedAt
+    data
+    submitted
+    version
+  }
+`);
+
 // customer-app §7 call 11: polled every 3 s.
 export const RecordPollQuery = graphql(`
   query RecordPoll($id: ID!) {
     record(id: $id) {
-      id
-      updatedAt
-      data
-      submitted
-      version
+      ...RecordLiveState
     }
   }
 `);
@@ -45,11 +53,7 @@ export const RecordPollQuery = graphql(`
 export const RecordLiveSubscription = graphql(`
   subscription RecordLive($id: ID!) {
     record(id: $id) {
-      id
-      updatedAt
-      data
-      submitted
-      version
+      ...RecordLiveState
     }
   }
 `);
