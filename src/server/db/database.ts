@@ -79,7 +79,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // Safe to call twice (a test closes it to simulate an outage, then tears everything down).
     close: async () => {
+      if (pool.ended) return;
       await listener.close();
       await pool.end();
     },

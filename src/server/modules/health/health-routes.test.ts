@@ -21,11 +21,14 @@ describe('health routes', () => {
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
 
     const other = await createTestApp();
-    await other.database.close();
-    const down = await other.app.inject({ method: 'GET', url: '/readyz' });
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
-    await other.app.close();
+    try {
+      await other.database.close();
+      const down = await other.app.inject({ method: 'GET', url: '/readyz' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers an unknown API path with a JSON error', async () => {
