@@ -6,13 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { startBenchServer } from './bench-server.ts';
 import { benchSettings } from './bench-settings.ts';
 import { runEditors } from './editors.ts';
-import {
-  type RecordScreenResult,
-  renderRecordScreenConsole,
-  renderRecordScreenSection,
-  runRecordScreenBench,
-} from './record-screen-bench.ts';
 import { type BenchRun, type DatabaseRun, renderBenchmarks, renderConsole } from './report.ts';
+import { runScreenComparison, type ScreenComparison } from './screen-comparison.ts';
+import { renderComparisonConsole, renderComparisonSection } from './screen-comparison-report.ts';
 import { runThroughput } from './throughput.ts';
 
 const settings = benchSettings();
@@ -24,12 +20,12 @@ if (settings.only !== 'pglite') {
   else bench.skipped.push('PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it).');
 }
 
-// issue 4: the record screen in Chromium, first, while no server of ours is running.
-let recordScreen: RecordScreenResult | undefined;
+// issue 15: the record screen beside SurveyJS in Chromium, first, while no server of ours is running.
+let recordScreen: ScreenComparison | undefined;
 if (process.env.BENCH_RECORD_SCREEN !== '0') {
-  console.log('\nrecord screen: Chromium, a 500-field form…');
-  recordScreen = await runRecordScreenBench();
-  console.log(renderRecordScreenConsole(recordScreen));
+  console.log('\nrecord screen beside SurveyJS: Chromium, a 500-question form…');
+  recordScreen = await runScreenComparison();
+  console.log(renderComparisonConsole(recordScreen));
 } else {
   bench.skipped.push('The record screen in Chromium (BENCH_RECORD_SCREEN=0).');
 }
@@ -84,6 +80,6 @@ for (const kind of kinds) {
 const target = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
 fs.writeFileSync(
   target,
-  [renderBenchmarks(bench), ...(recordScreen ? [renderRecordScreenSection(recordScreen)] : [])].join('\n'),
+  [renderBenchmarks(bench), ...(recordScreen ? [renderComparisonSection(recordScreen)] : [])].join('\n'),
 );
 console.log(`\nWrote ${target}`);
