@@ -25,6 +25,7 @@ import { identityProviderPlugin } from './plugins/identity-provider.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
 import { recordChangesPlugin } from './plugins/record-changes.ts';
+import { responseCompressionPlugin } from './plugins/response-compression.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { viewerCachePlugin } from './plugins/viewer-cache.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
@@ -64,6 +65,7 @@ export async function buildApp({
 
   await app.register(databasePlugin, { config, database });
   await app.register(errorHandlerPlugin);
+  await app.register(responseCompressionPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});
   await app.register(paymentsPlugin);

@@ -63,6 +63,8 @@ export const webClientPlugin = fp<{ clientDir: string }>(
       root: clientDir,
       index: false,
       wildcard: true,
+      // vite.config.ts writes .br and .gz beside each asset; the smallest one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -95,5 +96,21 @@ describe('the JavaScript served to the browser', () => {
       .map(([url]) => url);
     expect(recordScreen.length).toBeGreaterThan(0);
     for (const url of [entry, ...recordScreen]) expect(docxChunks, url).not.toContain(url);
+  });
+});
+
+describe('the built client (issue 15 §3)', () => {
+  it('ships a brotli and a gzip copy of every script and style sheet, identical once decoded', () => {
+    const assets = path.join(outDir, 'assets');
+    const originals = fs.readdirSync(assets).filter((name) => /\.(js|css)$/.test(name));
+    const large = originals.filter((name) => fs.statSync(path.join(assets, name)).size >= 1024);
+    expect(large.length).toBeGreaterThan(3);
+    for (const name of large) {
+      const original = fs.readFileSync(path.join(assets, name));
+      const brotli = zlib.brotliDecompressSync(fs.readFileSync(path.join(assets, `${name}.br`)));
+      const gzip = zlib.gunzipSync(fs.readFileSync(path.join(assets, `${name}.gz`)));
+      expect(brotli.equals(original), `${name}.br`).toBe(true);
+      expect(gzip.equals(original), `${name}.gz`).toBe(true);
+    }
   });
 });
