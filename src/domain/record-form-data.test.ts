@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formOfRecord } from './record-form.ts';
 import {
   answersOfRecordData,
   flattenedTableAnswers,
-  formOfRecord,
   isTableAnswerKey,
   savedCurrentStep,
 } from './record-form-data.ts';

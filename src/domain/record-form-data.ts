@@ -1,5 +1,5 @@
 import type { AnswerMap } from './answer-completeness.ts';
-import { type FormTemplate, parseFormTemplate, stepSchema } from './form-template.ts';
+import type { FormTemplate } from './form-template.ts';
 import { RECORD_BOOKKEEPING_KEYS, withTableAnswersOfFlattenedMap } from './report-data.ts';
 import { parseTableAnswerKey, tableCells } from './table-answer-keys.ts';
 
@@ -8,7 +8,7 @@ export const CURRENT_STEP_KEY = 'currentStep';
 /** customer-app §3: the bookkeeping map of table answers keyed `{tableId}__{rowIndex}__{cellFieldId}`. */
 export const FLATTENED_KEY = 'flattened';
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -51,26 +51,4 @@ export function savedCurrentStep(data: unknown, stepCount: number): number {
   const step = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof step !== 'number' || !Number.isInteger(step) || stepCount === 0) return 0;
   return Math.min(Math.max(step, 0), stepCount - 1);
-}
-
-/**
- * The form a record is filled in with. customer-app §3 record data may carry its own `steps` (a copy
- * taken when the record was set up; admin-app §5 migration replaces it with the target form's): when
- * it holds valid steps, the record keeps the questions it was started with. Otherwise the inventory
- * type's form. Null with the reason when neither is a valid form (decision 060).
- */
-export function formOfRecord(
-  typeForm: unknown,
-  data: unknown,
-): { ok: true; form: FormTemplate } | { ok: false; error: string } {
-  const type = parseFormTemplate(typeForm);
-  const ownSteps = isPlainObject(data) ? data.steps : undefined;
-  if (Array.isArray(ownSteps) && ownSteps.length > 0) {
-    const steps = stepSchema.array().safeParse(ownSteps);
-    if (steps.success) {
-      const base = type.ok ? type.form : { formId: 'custom-form', formTitle: 'Custom Form' };
-      return { ok: true, form: { formId: base.formId, formTitle: base.formTitle, steps: steps.data } };
-    }
-  }
-  return type;
 }

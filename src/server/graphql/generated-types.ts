@@ -56,6 +56,11 @@ export type LifeRecord = {
   createdAt: Scalars['DateTime']['output'];
   /** The answers (with steps/currentStep/flattened bookkeeping), always as a JSON object. */
   data: Scalars['JSON']['output'];
+  /**
+   * The form this record is filled in with (decision 060): its own steps when it carries valid ones,
+   * else its inventory type's form. Checked here, so the record screen needs no schema library.
+   */
+  form: RecordForm;
   id: Scalars['ID']['output'];
   inventoryType: InventoryType;
   organization?: Maybe<OrganizationSummary>;
@@ -289,6 +294,15 @@ export type QueryRecordsByClientArgs = {
   clientId: Scalars['ID']['input'];
 };
 
+/** A record's form, resolved and checked by the server. */
+export type RecordForm = {
+  __typename?: 'RecordForm';
+  /** Why there is no valid form, when template is null. */
+  problem?: Maybe<Scalars['String']['output']>;
+  /** The valid form template; null when neither the record nor its inventory type holds one. */
+  template?: Maybe<Scalars['JSON']['output']>;
+};
+
 export type RecordSave = {
   __typename?: 'RecordSave';
   /**
@@ -470,6 +484,7 @@ export type ResolversTypes = {
   Product: ResolverTypeWrapper<ProductModelModel>;
   ProductInput: ProductInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RecordForm: ResolverTypeWrapper<RecordForm>;
   RecordSave: ResolverTypeWrapper<RecordSaveModelModel>;
   RecordUser: ResolverTypeWrapper<RecordUser>;
   ReportGeneration: ResolverTypeWrapper<ReportGenerationModelModel>;
@@ -502,6 +517,7 @@ export type ResolversParentTypes = {
   Product: ProductModelModel;
   ProductInput: ProductInput;
   Query: Record<PropertyKey, never>;
+  RecordForm: RecordForm;
   RecordSave: RecordSaveModelModel;
   RecordUser: RecordUser;
   ReportGeneration: ReportGenerationModelModel;
@@ -541,6 +557,7 @@ export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  form?: Resolver<ResolversTypes['RecordForm'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['OrganizationSummary']>, ParentType, ContextType>;
@@ -614,6 +631,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
+export type RecordFormResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordForm'] = ResolversParentTypes['RecordForm']> = {
+  problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  template?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
 export type RecordSaveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordSave'] = ResolversParentTypes['RecordSave']> = {
   conflictingKeys?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
@@ -678,6 +700,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OrganizationSummary?: OrganizationSummaryResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RecordForm?: RecordFormResolvers<ContextType>;
   RecordSave?: RecordSaveResolvers<ContextType>;
   RecordUser?: RecordUserResolvers<ContextType>;
   ReportGeneration?: ReportGenerationResolvers<ContextType>;

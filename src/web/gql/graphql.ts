@@ -68,7 +68,7 @@ export type RecordScreenQueryVariables = Exact<{
 }>;
 
 
-export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, form: unknown } } | null };
+export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null } } | null };
 
 export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number };
 
@@ -264,7 +264,10 @@ export const RecordScreenDocument = new TypedDocumentString(`
     inventoryType {
       id
       name
-      form
+    }
+    form {
+      template
+      problem
     }
   }
 }

@@ -1,4 +1,5 @@
 import mercurius from 'mercurius';
+import { recordFormAnswer } from '#domain/record-form.ts';
 import type {
   LifeRecordResolvers,
   MutationResolvers,
@@ -109,6 +110,8 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };
   },
+  form: async (record, _args, { loaders }) =>
+    recordFormAnswer(await loaders.inventoryTypeForm(record.inventoryTypeId), record.data),
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
 };

@@ -1,7 +1,6 @@
 import './record.css';
-import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { formOfRecord } from '#domain/record-form-data.ts';
+import type { FormTemplate } from '#domain/form-template.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -25,7 +24,6 @@ export function RecordScreen() {
 function RecordLoader({ recordId }: { recordId: string }) {
   const load = useRecordLoad(recordId);
   const record = load.data?.record;
-  const form = useMemo(() => record && formOfRecord(record.inventoryType.form, record.data), [record]);
   usePageTitle(record?.inventoryType.name ?? 'Record');
 
   if (load.isError) {
@@ -35,26 +33,23 @@ function RecordLoader({ recordId }: { recordId: string }) {
       </div>
     );
   }
-  if (!load.data || !record || !form) {
+  if (!load.data || !record) {
     return (
       <div className="page page-loading">
         <Spinner label="Loading..." showLabel />
       </div>
     );
   }
-  if (!form.ok) {
+  // The server resolved and checked the record's form (decision 060), so it is used as it is.
+  const template = record.form.template as FormTemplate | null | undefined;
+  if (!template) {
     return (
       <div className="page record-screen">
-        <ErrorMessage message={form.error} />
+        <ErrorMessage message={record.form.problem ?? 'This record has no form.'} />
       </div>
     );
   }
   return (
-    <RecordEditor
-      record={record}
-      form={form.form}
-      restored={load.data.restored}
-      viewerSub={load.data.owner}
-    />
+    <RecordEditor record={record} form={template} restored={load.data.restored} viewerSub={load.data.owner} />
   );
 }

@@ -22,7 +22,10 @@ export const RecordScreenQuery = graphql(`
       inventoryType {
         id
         name
-        form
+      }
+      form {
+        template
+        problem
       }
     }
   }

@@ -1,6 +1,7 @@
 // Record-screen unit tests talk to the network only through `fetch` and WebSocket; this answers the
 // record's GraphQL operations at that boundary with one in-memory record merged as DESIGN §7 says.
 import type { FormTemplate } from '#domain/form-template.ts';
+import { recordFormAnswer } from '#domain/record-form.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
 
 export interface FakeRecordOptions {
@@ -29,7 +30,9 @@ export function fakeRecordApi(options: FakeRecordOptions) {
     data,
     user: { id: 'u1', federatedId: options.ownerSub ?? 'subject-1', name: 'Ada Lovelace' },
     organization: options.organizationName ? { id: 'o1', name: options.organizationName } : null,
-    inventoryType: { id: 't1', name: 'Life Inventory', form: options.form },
+    inventoryType: { id: 't1', name: 'Life Inventory' },
+    // As the server answers it: the record's own steps or the type's form, checked (decision 060).
+    form: recordFormAnswer(options.form, data),
   });
   const graphql = ({ query, variables }: { query: string; variables: unknown }) => {
     const input = (variables as { input?: { baseVersion: number | null; answers: Record<string, unknown> } })
