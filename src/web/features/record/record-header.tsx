@@ -1,11 +1,5 @@
 import { memo } from 'react';
-
-function localDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? 'N/A'
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatLocalDateTime } from '#domain/display-date.ts';
 
 /**
  * customer-app §2 Record heading: the form type name, then the person's name, "Invited by" the
@@ -30,8 +24,8 @@ export const RecordHeader = memo(function RecordHeader({
       {userName ? <p className="record-header__user">{userName}</p> : null}
       {organizationName ? <p className="record-header__organization">Invited by {organizationName}</p> : null}
       <p className="record-header__dates">
-        <span>Created at: {localDateTime(createdAt)}</span>
-        <span>Updated at: {localDateTime(updatedAt)}</span>
+        <span>Created at: {formatLocalDateTime(createdAt)}</span>
+        <span>Updated at: {formatLocalDateTime(updatedAt)}</span>
       </p>
     </header>
   );
