@@ -2,8 +2,14 @@ import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppQueryClient } from './app/query-client.ts';
+import { preloadScreenOf } from './app/router.tsx';
+import { preloadStartRouteData, startRoutePath } from './app/start-up-preload.ts';
 import { completeSilentSignIn, createAuthSession, isSilentSignInFrame } from './lib/auth/auth-session.ts';
 import { loadClientConfig } from './lib/client-config.ts';
+import { createGraphQLClient } from './lib/graphql-client.ts';
+
+/** How long the first render waits for the first screen's code before showing the loading state. */
+const FIRST_SCREEN_WAIT_MS = 800;
 
 async function start(root: HTMLElement) {
   const config = await loadClientConfig();
@@ -13,11 +19,24 @@ async function start(root: HTMLElement) {
     return;
   }
   document.title = config.productName;
+  // Issue 15 §2: the first screen's code and its data are fetched side by side, before any render.
+  const path = startRoutePath(window.location.hash);
+  const firstScreen = preloadScreenOf(path).catch(() => {});
   const session = createAuthSession(config);
+  const graphqlClient = createGraphQLClient({ getIdToken: session.getIdToken });
+  preloadStartRouteData(path, { config, graphqlClient, storage: window.sessionStorage });
   // Handles a provider redirect first: it cleans the address bar before the router reads it.
   const started = session.start();
   const queryClient = createAppQueryClient(session);
-  createRoot(root).render(<App config={config} session={session} queryClient={queryClient} />);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    firstScreen,
+    new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  createRoot(root).render(
+    <App config={config} session={session} queryClient={queryClient} graphqlClient={graphqlClient} />,
+  );
   await started;
 }
 

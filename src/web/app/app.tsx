@@ -7,7 +7,7 @@ import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { AuthProvider } from '#web/lib/auth/auth-provider.tsx';
 import type { AuthSession } from '#web/lib/auth/auth-session.ts';
 import { ClientConfigProvider } from '#web/lib/client-config-context.tsx';
-import { createGraphQLClient } from '#web/lib/graphql-client.ts';
+import { createGraphQLClient, type GraphQLClient } from '#web/lib/graphql-client.ts';
 import { GraphQLClientProvider } from '#web/lib/graphql-client-context.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -15,11 +15,16 @@ export interface AppProps {
   config: ClientConfig;
   session: AuthSession;
   queryClient: QueryClient;
+  /** Made at start-up when the first route's data is asked for early (main.tsx); else here. */
+  graphqlClient?: GraphQLClient;
 }
 
 /** Every provider the screens rely on, outermost first. */
-export function App({ config, session, queryClient }: AppProps) {
-  const graphqlClient = useMemo(() => createGraphQLClient({ getIdToken: session.getIdToken }), [session]);
+export function App({ config, session, queryClient, graphqlClient: given }: AppProps) {
+  const graphqlClient = useMemo(
+    () => given ?? createGraphQLClient({ getIdToken: session.getIdToken }),
+    [given, session],
+  );
   return (
     <StrictMode>
       <ClientConfigProvider config={config}>

@@ -1,10 +1,28 @@
-import { type ComponentType, lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy, useState } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
 import { HomeScreen } from '#web/features/home/home-screen.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+
+/** A screen in its own chunk: how to load it, and the screen once loaded. */
+interface LazyScreenEntry {
+  preload(): Promise<ComponentType>;
+  loaded?: ComponentType;
+  whileLoading: ComponentType;
+}
+
+/**
+ * Shows a lazily loaded screen. Once its chunk is in (start-up preloads the first route's, see
+ * main.tsx), the screen renders at once, without React.lazy's suspense: React holds a revealed
+ * fallback for about 300 ms before swapping content in (issue 15 §2). Chosen once per mount, so a
+ * screen never remounts when its chunk arrives later.
+ */
+function LazyScreen({ screen }: { screen: LazyScreenEntry }) {
+  const [Screen] = useState(() => screen.loaded ?? screen.whileLoading);
+  return <Screen />;
+}
 
 /**
  * A screen in its own chunk, loaded when its route is first visited (DESIGN §2: admin, form builder
@@ -13,8 +31,18 @@ import { AppShell } from './shell/app-shell.tsx';
  * stay on screen while a chunk loads, even on a first visit straight to that route.
  */
 function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
-  return <Screen />;
+  let loading: Promise<ComponentType> | undefined;
+  const screen: LazyScreenEntry = {
+    preload() {
+      loading ??= load().then((module) => {
+        screen.loaded = pick(module);
+        return screen.loaded;
+      });
+      return loading;
+    },
+    whileLoading: lazy(async () => ({ default: await screen.preload() })),
+  };
+  return <LazyScreen screen={screen} />;
 }
 
 /**
@@ -138,4 +166,16 @@ export const appRoutes: RouteObject[] = [
 /** The routes, rendered inside <HashRouter> (app.tsx). */
 export function AppRoutes() {
   return useRoutes(appRoutes);
+}
+
+/**
+ * Starts loading the chunk of the screen at `path` (a route path such as "/record/abc"); resolves
+ * when it is in, at once for a screen in the main bundle.
+ */
+export function preloadScreenOf(path: string): Promise<unknown> {
+  const element = matchRoutes(appRoutes, path)?.at(-1)?.route.element;
+  if (isValidElement<{ screen?: LazyScreenEntry }>(element) && element.type === LazyScreen) {
+    return element.props.screen?.preload() ?? Promise.resolve();
+  }
+  return Promise.resolve();
 }

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryTypes } from '../../db/schema.ts';
-import { type ApiFixtures, createApiFixtures, createTestRecord, TEST_FORM } from '../../test-support/api-fixtures.ts';
+import {
+  type ApiFixtures,
+  createApiFixtures,
+  createTestRecord,
+  TEST_FORM,
+} from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -61,13 +66,22 @@ describe('LifeRecord.form', () => {
   it('says why when neither the record nor its type holds a valid form', async () => {
     const [broken] = await test.database.db
       .insert(inventoryTypes)
-      .values({ name: 'Broken form', description: 'd', form: { steps: 'none' }, model: null, reportQuery: null })
+      .values({
+        name: 'Broken form',
+        description: 'd',
+        form: { steps: 'none' },
+        model: null,
+        reportQuery: null,
+      })
       .returning({ id: inventoryTypes.id });
     if (!broken) throw new Error('type not created');
     const form = await formOf(await recordWith({}, broken.id));
     expect(form.template).toBeNull();
     expect(form.problem).toEqual(expect.any(String));
     expect(form.problem?.length).toBeGreaterThan(5);
-    await test.database.db.delete(inventoryTypes).where(eq(inventoryTypes.id, broken.id)).catch(() => {});
+    await test.database.db
+      .delete(inventoryTypes)
+      .where(eq(inventoryTypes.id, broken.id))
+      .catch(() => {});
   });
 });

@@ -1,7 +1,7 @@
-import type { User } from 'oidc-client-ts';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import { type Role, type RoleFlags, roleFlags } from '#domain/roles.ts';
 import type { AuthSession } from './auth-session.ts';
+import type { SessionUser } from './stored-user.ts';
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
 
@@ -16,7 +16,7 @@ export function useAuthSession(): AuthSession {
 }
 
 export interface Auth extends RoleFlags {
-  user: User | null;
+  user: SessionUser | null;
   idToken: string | null;
   isAuthenticated: boolean;
   /** True until the start-up check (callback, stored user, quiet sign-in) has finished. */

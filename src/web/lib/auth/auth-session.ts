@@ -1,19 +1,36 @@
-import { ErrorResponse, type User, UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
 import { clearPendingAnswersAtLogout } from '../pending-answers-store.ts';
 import { currentHashRoute, readAuthRedirect, safeReturnTo } from './auth-redirect.ts';
-import { idTokenProblem, isExpiringSoon, rolesFromClaims } from './id-token-claims.ts';
+import {
+  ID_TOKEN_LEEWAY_SECONDS,
+  idTokenProblem,
+  isExpiringSoon,
+  rolesFromClaims,
+} from './id-token-claims.ts';
 import { userManagerSettings } from './oidc-settings.ts';
+import { readStoredUser, type SessionUser, userStorageKeyOf } from './stored-user.ts';
 
 /** How long the first screen waits for a quiet sign-in before showing the logged-out state. */
 const QUIET_SIGN_IN_WAIT_MS = 1500;
+/** The sign-in library is loaded this long before its renewal of the ID token is due. */
+const LIBRARY_BEFORE_RENEWAL_SECONDS = 90;
+
+type OidcLibrary = typeof import('oidc-client-ts');
+
+/**
+ * oidc-client-ts (16 KiB gzip) is loaded only when it has work to do: a provider redirect, a quiet
+ * sign-in, login, logout, or a renewal coming up. A returning person's stored session is read
+ * without it (stored-user.ts), so the first screen never waits for it (issue 15 §3).
+ */
+const loadOidcLibrary = (): Promise<OidcLibrary> => import('oidc-client-ts');
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface AuthSnapshot {
   status: AuthStatus;
-  user: User | null;
+  user: SessionUser | null;
   /** customer-app §4: set from the ID token's allowed-roles list after login; empty once logged out. */
   roles: Role[];
 }
@@ -46,26 +63,48 @@ export interface AuthSessionEnvironment {
   now?: () => number;
 }
 
-export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironment = browserEnvironment()) {
-  const manager = new UserManager(
-    userManagerSettings(config, env.location.origin, {
-      session: env.sessionStorage,
-      local: env.localStorage,
-    }),
-  );
+export function createAuthSession(
+  config: ClientConfig,
+  env: AuthSessionEnvironment = browserEnvironment(),
+  loadLibrary: () => Promise<OidcLibrary> = loadOidcLibrary,
+) {
   const nowSeconds = () => Math.floor((env.now?.() ?? Date.now()) / 1000);
   const listeners = new Set<() => void>();
   let snapshot: AuthSnapshot = { status: 'loading', user: null, roles: [] };
   let returnTo: string | null = null;
+  let library: Promise<UserManager> | null = null;
+  let renewalTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** The library's user manager, loaded and wired to this session on first use. */
+  function userManager(): Promise<UserManager> {
+    library ??= loadLibrary().then((oidc) => {
+      const manager = new oidc.UserManager(
+        userManagerSettings(oidc, config, env.location.origin, {
+          session: env.sessionStorage,
+          local: env.localStorage,
+        }),
+      );
+      listen(manager);
+      return manager;
+    });
+    return library;
+  }
 
   function publish(next: AuthSnapshot) {
-    if (next.status === snapshot.status && next.user === snapshot.user) return;
+    if (next.status === snapshot.status && next.user?.id_token === snapshot.user?.id_token) return;
     snapshot = next;
     for (const listener of listeners) listener();
   }
 
+  /** Ends the stored session in this tab, with or without the library loaded. */
+  async function dropUser() {
+    if (library) await (await library).removeUser();
+    else env.sessionStorage.removeItem(userStorageKeyOf(config));
+    publish(SIGNED_OUT);
+  }
+
   /** A user whose ID token passes the customer-app §5 checks becomes the session; others are dropped. */
-  async function accept(user: User | null | undefined): Promise<boolean> {
+  async function accept(user: SessionUser | null | undefined): Promise<boolean> {
     if (!user?.id_token) return false;
     const problem = idTokenProblem(user.id_token, {
       issuer: config.oidc.authority,
@@ -74,32 +113,49 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
     });
     if (problem) {
       logAuthError('the ID token was refused', new Error(problem));
-      await manager.removeUser();
+      await dropUser();
       return false;
     }
-    if (snapshot.user !== user) {
-      publish({
-        status: 'signed-in',
-        user,
-        roles: rolesFromClaims(user.profile, config.oidc.claimsNamespace),
-      });
-    }
+    publish({
+      status: 'signed-in',
+      user,
+      roles: rolesFromClaims(user.profile, config.oidc.claimsNamespace),
+    });
+    scheduleRenewal(user);
     return true;
+  }
+
+  /**
+   * The library renews the ID token a minute before it expires (automaticSilentRenew), once it
+   * holds the user: it is loaded, and given the user, a little before that moment.
+   */
+  function scheduleRenewal(user: SessionUser) {
+    clearTimeout(renewalTimer);
+    if (library) return;
+    const expiresAt = user.expires_at ?? user.profile.exp;
+    if (typeof expiresAt !== 'number') return;
+    const loadAt = expiresAt - ID_TOKEN_LEEWAY_SECONDS - LIBRARY_BEFORE_RENEWAL_SECONDS;
+    renewalTimer = setTimeout(
+      () => void userManager().then((manager) => manager.getUser()),
+      Math.max(0, (loadAt - nowSeconds()) * 1000),
+    );
   }
 
   // While a sign-in callback is handled, the callback itself accepts the user, and only after it
   // has noted where to return: otherwise the screen would see "signed in" first, and the return
   // route would be taken later, on the person's next navigation, sending them back.
   let handlingCallback = false;
-  manager.events.addUserLoaded((user) => {
-    if (!handlingCallback) void accept(user);
-  });
-  manager.events.addUserUnloaded(() => publish(SIGNED_OUT));
-  manager.events.addSilentRenewError((error) => {
-    logAuthError('silent renewal failed', error);
-    // customer-app §8: login_required logs out silently (the provider's session has ended).
-    if (error instanceof ErrorResponse && error.error === 'login_required') void manager.removeUser();
-  });
+  function listen(manager: UserManager) {
+    manager.events.addUserLoaded((user) => {
+      if (!handlingCallback) void accept(user);
+    });
+    manager.events.addUserUnloaded(() => publish(SIGNED_OUT));
+    manager.events.addSilentRenewError((error) => {
+      logAuthError('silent renewal failed', error);
+      // customer-app §8: login_required logs out silently (the provider's session has ended).
+      if (oidcErrorCode(error) === 'login_required') void manager.removeUser();
+    });
+  }
 
   async function handleRedirect(): Promise<'signed-in' | 'signed-out' | 'none'> {
     const redirect = readAuthRedirect(env.location.href);
@@ -107,6 +163,7 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
     // Clean the address bar first: the one-time code must not linger in the history.
     env.history.replaceState(env.history.state, '', redirect.cleanUrl);
     try {
+      const manager = await userManager();
       if (redirect.kind === 'signout') {
         await manager.signoutCallback(redirect.url);
         return 'signed-out';
@@ -130,15 +187,23 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
       publish(SIGNED_OUT);
       return;
     }
-    const stored = await manager.getUser().catch(() => null);
-    if (stored && !stored.expired && (await accept(stored))) return;
+    const stored = readStoredUser(env.sessionStorage, config);
+    if (
+      stored &&
+      !isExpired(stored.expires_at ?? stored.profile.exp, nowSeconds()) &&
+      (await accept(stored))
+    ) {
+      return;
+    }
     // No user in this tab: sign in quietly when the provider still has a session (a second tab,
     // a reload after the renewal window). A failure is the ordinary logged-out case. The screen
     // waits only briefly: a provider that never answers the hidden frame must not hide Login.
-    const quiet = manager.signinSilent().then(accept, async (error: unknown) => {
-      logQuietSignInFailure(error);
-      if (stored) await manager.removeUser();
-    });
+    const quiet = userManager()
+      .then((manager) => manager.signinSilent())
+      .then(accept, async (error: unknown) => {
+        logQuietSignInFailure(error);
+        if (stored) await dropUser();
+      });
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       quiet,
@@ -150,6 +215,7 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
 
   async function redirectToProvider(extraQueryParams?: Record<string, string>) {
     try {
+      const manager = await userManager();
       await manager.signinRedirect({
         state: { returnTo: currentHashRoute(env.location.hash) },
         ...(extraQueryParams ? { extraQueryParams } : {}),
@@ -162,8 +228,9 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
   async function logout() {
     // DESIGN §7: answers kept in this browser until the server has them are cleared at logout.
     await clearPendingAnswersAtLogout();
-    const user = await manager.getUser().catch(() => null);
+    const user = readStoredUser(env.sessionStorage, config);
     try {
+      const manager = await userManager();
       await manager.signoutRedirect({
         ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
         post_logout_redirect_uri: `${env.location.origin}/`,
@@ -171,16 +238,16 @@ export function createAuthSession(config: ClientConfig, env: AuthSessionEnvironm
     } catch (error) {
       // The provider could not be reached: end the session here at least.
       logAuthError('logout at the provider failed', error);
-      await manager.removeUser();
+      await dropUser().catch(() => env.sessionStorage.removeItem(userStorageKeyOf(config)));
       env.location.assign(`${env.location.origin}/`);
     }
   }
 
   async function getIdToken(): Promise<string | null> {
-    let user = await manager.getUser().catch(() => null);
+    let user: SessionUser | User | null = readStoredUser(env.sessionStorage, config);
     if (user?.id_token && isExpiringSoon(user.profile.exp, nowSeconds())) {
       try {
-        user = await manager.signinSilent();
+        user = await (await userManager()).signinSilent();
       } catch (error) {
         logAuthError('token renewal failed', error);
       }
@@ -225,9 +292,17 @@ const NO_PROVIDER_SESSION = [
   'account_selection_required',
 ];
 
+/** The OAuth error code of an oidc-client-ts ErrorResponse (told apart without loading the library). */
+function oidcErrorCode(error: unknown): string | null {
+  if (!(error instanceof Error) || error.name !== 'ErrorResponse') return null;
+  const code = (error as Error & { error?: unknown }).error;
+  return typeof code === 'string' ? code : null;
+}
+
 function logQuietSignInFailure(error: unknown) {
-  if (error instanceof ErrorResponse && NO_PROVIDER_SESSION.includes(error.error ?? '')) {
-    console.info(`Sign-in: nobody is signed in at the provider (${error.error}).`);
+  const code = oidcErrorCode(error);
+  if (code && NO_PROVIDER_SESSION.includes(code)) {
+    console.info(`Sign-in: nobody is signed in at the provider (${code}).`);
   } else {
     logAuthError('quiet sign-in failed', error);
   }
@@ -251,8 +326,9 @@ export function isSilentSignInFrame(win: Window = window): boolean {
 }
 
 export async function completeSilentSignIn(config: ClientConfig): Promise<void> {
-  const manager = new UserManager(
-    userManagerSettings(config, window.location.origin, {
+  const oidc = await loadOidcLibrary();
+  const manager = new oidc.UserManager(
+    userManagerSettings(oidc, config, window.location.origin, {
       session: window.sessionStorage,
       local: window.localStorage,
     }),

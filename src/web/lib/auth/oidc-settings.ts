@@ -1,4 +1,4 @@
-import { type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import { ID_TOKEN_LEEWAY_SECONDS } from './id-token-claims.ts';
 
@@ -16,6 +16,9 @@ const SILENT_RENEW_TIMEOUT_RETRIES = 2;
  * lives in the hash and is restored from the sign-in state.
  */
 export function userManagerSettings(
+  // The library's store class, passed in: this module stays free of oidc-client-ts at run time,
+  // so the app shell does not load it (issue 15 §3, auth-session.ts loads it when needed).
+  oidc: { WebStorageStateStore: typeof WebStorageStateStore },
   config: ClientConfig,
   origin: string,
   storage: { session: Storage; local: Storage },
@@ -38,7 +41,7 @@ export function userManagerSettings(
     maxSilentRenewTimeoutRetries: SILENT_RENEW_TIMEOUT_RETRIES,
     staleStateAgeInSeconds: TRANSACTION_MAX_AGE_SECONDS,
     // The signed-in user lives in this tab only; the sign-in transaction must survive the redirect.
-    userStore: new WebStorageStateStore({ store: storage.session }),
-    stateStore: new WebStorageStateStore({ store: storage.local }),
+    userStore: new oidc.WebStorageStateStore({ store: storage.session }),
+    stateStore: new oidc.WebStorageStateStore({ store: storage.local }),
   };
 }

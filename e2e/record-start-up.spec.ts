@@ -1,0 +1,53 @@
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { openRecord, personWithRecord } from './support/record-session.ts';
+
+// Issue 15 §2/§3: a visit straight to a record asks for its data at start-up, beside the screen's
+// code, and loads at most 130 KiB of gzipped script, without the sign-in library.
+
+test('the record is asked for while the screen’s code is still on its way', async ({ page }) => {
+  const owner = personWithRecord('startup');
+  await openRecord(page, owner);
+
+  const events: string[] = [];
+  await page.route(/\/assets\/record-screen-[^/]+\.js$/, async (route) => {
+    events.push('record screen code requested');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    events.push('record screen code answered');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.postData()?.includes('query RecordScreen')) {
+      events.push('record asked for');
+    }
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
+  expect(events.indexOf('record asked for')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('record asked for')).toBeLessThan(events.indexOf('record screen code answered'));
+});
+
+test('a reloaded record loads at most 130 KiB of gzipped script, without the sign-in library', async ({
+  page,
+}) => {
+  const owner = personWithRecord('budget');
+  await openRecord(page, owner);
+
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(new URL(response.url()).pathname, zlib.gzipSync(body, { level: 9 }).length);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
+  await expect(page.getByRole('textbox').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  expect(scripts.size).toBeGreaterThan(1);
+  expect([...scripts.keys()].some((path) => path.includes('oidc'))).toBe(false);
+  expect(total / 1024, [...scripts].map(([path, size]) => `${path} ${size}`).join('\n')).toBeLessThanOrEqual(
+    130,
+  );
+});
