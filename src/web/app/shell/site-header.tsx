@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Logo } from '#web/components/ui/logo.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useProductName } from '#web/lib/client-config-context.tsx';
+import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import { initialsOf, navigationLinks } from './navigation-links.ts';
 
 const ROLE_LABELS = { admin: 'Admin', client: 'Client', customer: 'Customer', user: 'User' } as const;
@@ -17,6 +18,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
+  // Sticky parts of a screen (the record's progress bar) sit just below the header, whatever its height.
+  useHeightVariable(header, '--site-header-height');
   const closeMenu = () => setMenuOpen(false);
   useCloseOnEscape(menuOpen, () => {
     setMenuOpen(false);
@@ -24,7 +28,7 @@ export function SiteHeader() {
   });
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand" onClick={closeMenu}>
           <Logo size={36} />

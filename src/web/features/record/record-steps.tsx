@@ -6,6 +6,7 @@ import { recordProgress, stepCompletion } from '#domain/record-progress.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import type { Answers, RecordSync } from './autosave/record-sync.ts';
 import { FormField } from './fields/form-field.tsx';
 import { ReadOnlyField } from './fields/read-only-field.tsx';
@@ -37,6 +38,9 @@ export function RecordSteps({
   const [stepIndex, setStepIndex] = useState(firstStep);
   const [sending, setSending] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  // The sticky bar's height, for the scroll padding that keeps a focused field clear of it.
+  useHeightVariable(bar, '--record-bar-height');
   const headingId = useId();
   const { showToast } = useToast();
   const sendSubmit = useSubmitRecord(recordId);
@@ -84,7 +88,7 @@ export function RecordSteps({
   );
   return (
     <section className="record-steps" aria-labelledby={headingId}>
-      <div className="record-steps__bar">
+      <section className="record-steps__bar" aria-label="Progress and sections" ref={bar}>
         <SectionsDropdown
           sections={form.steps.map((candidate, index) => ({
             title: candidate.stepTitle,
@@ -94,7 +98,7 @@ export function RecordSteps({
           onChoose={goTo}
         />
         <RecordProgressBar percent={progress} />
-      </div>
+      </section>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
         {step.stepTitle}
       </h2>

@@ -1,0 +1,105 @@
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { createRecord, createUser, seedDemo } from './support/cli.ts';
+import { e2eBaseUrl } from './support/e2e-environment.ts';
+import { login, uniqueEmail } from './support/fixtures.ts';
+import { idTokenOf, PASSWORD } from './support/record-session.ts';
+
+// Issue 15 §4: with many questions in one step, the progress and the sections stay in view below
+// the site header, the step controls at the bottom of the window, and a focused question is never
+// hidden under either.
+
+const QUESTIONS = 40;
+const typeName = `Long step ${Date.now()}`;
+
+async function createLongStepType(page: Page) {
+  const admin = {
+    email: uniqueEmail('long-step-admin'),
+    name: 'Admin Long',
+    password: PASSWORD,
+    role: 'admin',
+  };
+  createUser(admin);
+  await login(page, admin);
+  const token = await idTokenOf(page);
+  const api = await playwrightRequest.newContext({ baseURL: e2eBaseUrl });
+  const fields = Array.from({ length: QUESTIONS }, (_, index) => ({
+    id: `q${index + 1}`,
+    label: `Question ${index + 1}`,
+    type: 'text',
+    required: true,
+  }));
+  const response = await api.post('/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      query: 'mutation ($input: InventoryTypeInput!) { createInventoryType(input: $input) { id } }',
+      variables: {
+        input: {
+          name: typeName,
+          description: 'One long step',
+          form: { formId: 'long', formTitle: 'Long', steps: [{ stepTitle: 'Everything', fields }] },
+        },
+      },
+    },
+  });
+  expect((await response.json()).errors).toBeUndefined();
+  await api.dispose();
+  await page.context().clearCookies();
+}
+
+async function inView(page: Page, box: { y: number; height: number } | null) {
+  const height = page.viewportSize()?.height ?? 0;
+  expect(box).not.toBeNull();
+  if (!box) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(height + 1);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the progress and the step controls stay in view on a long step`, async ({
+    browser,
+  }) => {
+    const setup = await browser.newPage();
+    seedDemo();
+    await createLongStepType(setup);
+    await setup.close();
+    const person = { email: uniqueEmail('long-step'), name: 'Ada Long', password: PASSWORD, role: 'client' };
+    createUser({ ...person, organization: 'Demo Organization' });
+    const recordId = createRecord({ clientEmail: person.email, type: typeName });
+
+    const page = await browser.newPage();
+    await login(page, person);
+    // Signed in at the default width (the header's Logout is behind the menu button at 390 px).
+    await page.setViewportSize(viewport);
+    await page.goto(`/#/record/${recordId}`);
+    await expect(page.getByRole('heading', { level: 1, name: typeName })).toBeVisible();
+
+    const bar = page.getByRole('region', { name: 'Progress and sections' });
+    const header = page.locator('.site-header');
+    const last = page.getByRole('textbox', { name: `Question ${QUESTIONS}` });
+    await last.focus();
+    await last.fill('The end');
+    await expect(page.getByText(/\d+% Completed/)).toBeVisible();
+
+    const barBox = await bar.boundingBox();
+    const headerBox = await header.boundingBox();
+    await inView(page, barBox);
+    expect(Math.round(barBox?.y ?? 0)).toBe(Math.round((headerBox?.y ?? 0) + (headerBox?.height ?? 0)));
+    await inView(page, await page.getByRole('button', { name: 'Complete & Send' }).boundingBox());
+
+    // A question reached with the keyboard in the middle of the step is not under the sticky bar.
+    const middle = page.getByRole('textbox', { name: 'Question 20', exact: true });
+    await page.getByRole('textbox', { name: 'Question 19', exact: true }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(middle).toBeFocused();
+    const middleBox = await middle.boundingBox();
+    const barNow = await bar.boundingBox();
+    expect(middleBox?.y ?? 0).toBeGreaterThanOrEqual((barNow?.y ?? 0) + (barNow?.height ?? 0) - 1);
+    await page.screenshot({ path: `test-results/record-long-step-${viewport.width}.png` });
+    await page.close();
+  });
+}
