@@ -65,7 +65,7 @@ for (const viewport of [
     seedDemo();
     await createLongStepType(setup);
     await setup.close();
-    const person = { email: uniqueEmail('long-step'), name: 'Ada Long', password: PASSWORD, role: 'client' };
+    const person = { email: uniqueEmail('long-step'), name: 'Ada Long', password: PASSWORD, role: 'client' as const };
     createUser({ ...person, organization: 'Demo Organization' });
     const recordId = createRecord({ clientEmail: person.email, type: typeName });
 
