@@ -16,7 +16,7 @@ async function createLongStepType(page: Page) {
     email: uniqueEmail('long-step-admin'),
     name: 'Admin Long',
     password: PASSWORD,
-    role: 'admin',
+    role: 'admin' as const,
   };
   createUser(admin);
   await login(page, admin);
@@ -65,7 +65,12 @@ for (const viewport of [
     seedDemo();
     await createLongStepType(setup);
     await setup.close();
-    const person = { email: uniqueEmail('long-step'), name: 'Ada Long', password: PASSWORD, role: 'client' as const };
+    const person = {
+      email: uniqueEmail('long-step'),
+      name: 'Ada Long',
+      password: PASSWORD,
+      role: 'client' as const,
+    };
     createUser({ ...person, organization: 'Demo Organization' });
     const recordId = createRecord({ clientEmail: person.email, type: typeName });
 
