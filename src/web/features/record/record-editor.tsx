@@ -78,7 +78,9 @@ function RecordWorkspace({
       <RecordSteps
         recordId={record.id}
         form={form}
-        view={snapshot.view}
+        answersVersion={
+          readOnly ? `${snapshot.version}:${snapshot.structureVersion}` : `${snapshot.structureVersion}`
+        }
         firstStep={firstStep}
         readOnly={readOnly}
         sync={sync}

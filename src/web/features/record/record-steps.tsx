@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
-import type { Answers, RecordSync } from './autosave/record-sync.ts';
+import type { RecordSync } from './autosave/record-sync.ts';
 import { FormField } from './fields/form-field.tsx';
 import { ReadOnlyField } from './fields/read-only-field.tsx';
 import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
@@ -23,14 +23,18 @@ import { useSubmitRecord } from './use-record-sync.ts';
 export function RecordSteps({
   recordId,
   form,
-  view,
+  answersVersion,
   firstStep,
   readOnly,
   sync,
 }: {
   recordId: string;
   form: FormTemplate;
-  view: Answers;
+  /**
+   * Changes whenever the answers changed in a way the whole step depends on (visibility, progress,
+   * check marks): the snapshot's structureVersion (issue 15 §1), or, read-only, every version.
+   */
+  answersVersion: string;
   firstStep: number;
   readOnly: boolean;
   sync: RecordSync;
@@ -45,7 +49,8 @@ export function RecordSteps({
   const { showToast } = useToast();
   const sendSubmit = useSubmitRecord(recordId);
 
-  const answers = useMemo(() => answersOfRecordData(view), [view]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answersVersion says when sync.view() changed in a way that matters here.
+  const answers = useMemo(() => answersOfRecordData(sync.view()), [sync, answersVersion]);
   const visibility = useMemo(() => fieldVisibility(form, answers), [form, answers]);
   const progress = useMemo(() => recordProgress(form, answers).percent, [form, answers]);
   const completion = useMemo(() => stepCompletion(form, answers), [form, answers]);
@@ -115,8 +120,8 @@ export function RecordSteps({
             <FormField
               key={fieldKeys.get(field)}
               field={field}
-              value={answers[field.id]}
-              table={field.type === 'table' ? { answers, visibility } : undefined}
+              source={sync}
+              visibility={field.type === 'table' ? visibility : undefined}
               onAnswer={onAnswer}
               onFocusAnswer={onFocusAnswer}
               onBlurAnswer={onBlurAnswer}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { answerStructure, changesStructure } from '#domain/answer-structure.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
@@ -34,6 +35,7 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
   // biome-ignore lint/correctness/useExhaustiveDependencies: one engine per visit of a record; later props are its own state.
   useEffect(() => {
     const store = pendingAnswersStore();
+    const structure = answerStructure(form);
     const engine = new RecordSync({
       initial,
       ...(editable ? { restored } : {}),
@@ -47,6 +49,7 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
       },
       persist: (unsent) => (owner ? store.write(owner, recordId, unsent) : Promise.resolve()),
       derive: (view, reason) => derivedAnswers(form, view, reason),
+      changesStructure: (key, before, after) => changesStructure(structure, key, before, after),
       onAutosaveStopped: (error) => {
         console.error('Autosave stopped for this visit:', error instanceof Error ? error.message : error);
         showToast(AUTOSAVE_FAILED_MESSAGE, 'warning');
@@ -61,7 +64,16 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warnBeforeLeaving);
+    // Kept-copy writes wait a moment to batch keystrokes; a page being hidden or left keeps them now.
+    const keepNow = () => engine.persistNow();
+    const keepWhenHidden = () => {
+      if (document.visibilityState === 'hidden') engine.persistNow();
+    };
+    window.addEventListener('pagehide', keepNow);
+    document.addEventListener('visibilitychange', keepWhenHidden);
     return () => {
+      window.removeEventListener('pagehide', keepNow);
+      document.removeEventListener('visibilitychange', keepWhenHidden);
       window.removeEventListener('beforeunload', warnBeforeLeaving);
       stopLogoutFlush();
       engine.dispose();

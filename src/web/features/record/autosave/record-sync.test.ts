@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerStructure, changesStructure } from '#domain/answer-structure.ts';
 import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import {
   type Answers,
+  PERSIST_DELAY_MS,
   RecordSync,
   type RecordSyncDeps,
   SAVE_DEBOUNCE_MS,
@@ -94,21 +96,26 @@ afterEach(() => {
 });
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
+/** The snapshot with what the screen shows. */
+const shown = (sync: RecordSync) => ({ ...sync.getSnapshot(), view: sync.view() });
 
 describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
   it('shows an edit at once, keeps it, and saves only the changed answers with the base version', async () => {
     const server = fakeServer({ name: 'Ada', city: 'London' });
     const { sync, lastKept } = startSync(server);
     sync.edit({ city: 'Paris' });
-    expect(sync.getSnapshot().view).toMatchObject({ name: 'Ada', city: 'Paris' });
+    expect(sync.view()).toMatchObject({ name: 'Ada', city: 'Paris' });
     expect(sync.getSnapshot().unsent).toBe(true);
+    // Kept in this browser after a short pause that batches keystrokes (issue 15 §1).
     await settle();
+    expect(lastKept()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
     expect(lastKept()).toEqual({ city: 'Paris' });
     expect(server.requests).toEqual([]);
 
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(server.requests).toEqual([{ baseVersion: 1, answers: { city: 'Paris' } }]);
-    expect(sync.getSnapshot()).toMatchObject({ unsent: false, saving: false, version: 2 });
+    expect(shown(sync)).toMatchObject({ unsent: false, saving: false, version: 2 });
     // Deleted from the browser the moment the server acknowledged it.
     expect(lastKept()).toEqual({});
   });
@@ -135,7 +142,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
       { baseVersion: 1, answers: { a: 'h' } },
       { baseVersion: 2, answers: { a: 'hel', b: 'x' } },
     ]);
-    expect(sync.getSnapshot()).toMatchObject({ unsent: false, view: { a: 'hel', b: 'x' } });
+    expect(shown(sync)).toMatchObject({ unsent: false, view: { a: 'hel', b: 'x' } });
   });
 
   it('retries a save that timed out after 10 s, with back-off, until it goes through', async () => {
@@ -146,12 +153,12 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(sync.getSnapshot().saving).toBe(true);
     await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
-    expect(sync.getSnapshot()).toMatchObject({ saving: false, retrying: true, unsent: true });
+    expect(shown(sync)).toMatchObject({ saving: false, retrying: true, unsent: true });
     await vi.advanceTimersByTimeAsync(1000); // first retry after 1 s
     expect(server.requests).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS + 2000); // second time-out, then 2 s
     expect(server.requests).toHaveLength(3);
-    expect(sync.getSnapshot()).toMatchObject({ unsent: false, retrying: false });
+    expect(shown(sync)).toMatchObject({ unsent: false, retrying: false });
     expect(stopped).toEqual([]);
   });
 
@@ -215,7 +222,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     await sync.flush();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.requests).toHaveLength(1);
-    expect(sync.getSnapshot()).toMatchObject({
+    expect(shown(sync)).toMatchObject({
       autosaveStopped: true,
       unsent: true,
       view: { a: '1', b: '2' },
@@ -256,7 +263,7 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
     const { sync } = startSync(server);
     server.writeElsewhere({ b: 'typed elsewhere' });
     sync.applyRemote(server.state());
-    expect(sync.getSnapshot()).toMatchObject({ view: { a: '1', b: 'typed elsewhere' }, version: 2 });
+    expect(shown(sync)).toMatchObject({ view: { a: '1', b: 'typed elsewhere' }, version: 2 });
   });
 
   it('ignores a state that is not newer (a slow poll answered after a save)', async () => {
@@ -266,7 +273,7 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
     sync.edit({ a: '2' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     sync.applyRemote(old);
-    expect(sync.getSnapshot().view.a).toBe('2');
+    expect(sync.view().a).toBe('2');
   });
 
   it('waits while the person edits, and applies on blur without touching the field they left unsent', () => {
@@ -276,9 +283,9 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
     sync.edit({ a: 'mine' });
     server.writeElsewhere({ a: 'theirs', b: 'theirs too' });
     sync.applyRemote(server.state());
-    expect(sync.getSnapshot().view).toEqual({ a: 'mine' });
+    expect(sync.view()).toEqual({ a: 'mine' });
     sync.blur();
-    expect(sync.getSnapshot().view).toEqual({ a: 'mine', b: 'theirs too' });
+    expect(sync.view()).toEqual({ a: 'mine', b: 'theirs too' });
   });
 
   it('waits while a save is on its way, and applies when it ends', async () => {
@@ -291,9 +298,9 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
     other.writeElsewhere({});
     other.writeElsewhere({});
     sync.applyRemote({ ...other.state(), version: 5 });
-    expect(sync.getSnapshot().view).toEqual({ a: 'mine' });
+    expect(sync.view()).toEqual({ a: 'mine' });
     await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
-    expect(sync.getSnapshot().view).toEqual({ a: 'mine', b: 'theirs' });
+    expect(sync.view()).toEqual({ a: 'mine', b: 'theirs' });
   });
 
   it('never replaces the focused field under the cursor, even once a save cleared the editing flag', async () => {
@@ -305,9 +312,9 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
     expect(sync.getSnapshot().unsent).toBe(false);
     server.writeElsewhere({ a: 'theirs', b: 'other field' });
     sync.applyRemote(server.state());
-    expect(sync.getSnapshot().view).toEqual({ a: 'typed', b: 'other field' });
+    expect(sync.view()).toEqual({ a: 'typed', b: 'other field' });
     sync.blur();
-    expect(sync.getSnapshot().view).toEqual({ a: 'theirs', b: 'other field' });
+    expect(sync.view()).toEqual({ a: 'theirs', b: 'other field' });
   });
 
   it('shows the record as submitted when another device submitted it, and stops saving', async () => {
@@ -317,7 +324,7 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
     sync.edit({ a: '2' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(server.requests).toEqual([]);
-    expect(sync.getSnapshot()).toMatchObject({ submitted: true, view: { a: '1' } });
+    expect(shown(sync)).toMatchObject({ submitted: true, view: { a: '1' } });
   });
 });
 
@@ -325,7 +332,7 @@ describe('RecordSync: unsent answers kept in the browser (DESIGN §7)', () => {
   it('re-sends answers restored from an earlier visit, dropping those the server already has', async () => {
     const server = fakeServer({ a: 'saved' });
     const { sync, kept } = startSync(server, { restored: { a: 'saved', b: 'typed offline' } });
-    expect(sync.getSnapshot().view).toEqual({ a: 'saved', b: 'typed offline' });
+    expect(sync.view()).toEqual({ a: 'saved', b: 'typed offline' });
     await settle();
     expect(server.requests).toEqual([{ baseVersion: 1, answers: { b: 'typed offline' } }]);
     expect(kept.at(-1)).toEqual({});
@@ -358,7 +365,7 @@ describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () =
     });
     expect(server.requests[0]).toEqual({ baseVersion: 1, answers: { a: '1' } });
     expect(submitted).toEqual([{ baseVersion: 2, answers: { devices: false } }]);
-    expect(sync.getSnapshot()).toMatchObject({
+    expect(shown(sync)).toMatchObject({
       submitted: true,
       unsent: false,
       view: { a: '1', devices: false },
@@ -375,7 +382,7 @@ describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () =
     const send = vi.fn();
     await expect(sync.submit(send)).rejects.toThrow('Failed to fetch');
     expect(send).not.toHaveBeenCalled();
-    expect(sync.getSnapshot()).toMatchObject({ submitted: false, unsent: true, view: { a: '1' } });
+    expect(shown(sync)).toMatchObject({ submitted: false, unsent: true, view: { a: '1' } });
   });
 
   it('after autosave stopped, sends the unsent answers with the submit "as of now"', async () => {
@@ -390,5 +397,92 @@ describe('RecordSync: Complete & Send (customer-app §4 Record submitted)', () =
       return { ...server.state(), version: 9, submitted: true };
     });
     expect(submitted).toEqual([{ baseVersion: null, answers: { a: '1' } }]);
+  });
+});
+
+describe('RecordSync: a keystroke costs one field (issue 15 §1)', () => {
+  // As the screen wires it: `b` controls another question; every other known answer counts only
+  // when it becomes filled or empty (answer-structure.ts).
+  const structure = answerStructure({
+    formId: 'f',
+    formTitle: 'F',
+    steps: [
+      {
+        stepTitle: 'S',
+        fields: [
+          { id: 'a', label: 'A', type: 'text' },
+          { id: 'b', label: 'B', type: 'text' },
+          { id: 'c', label: 'C', type: 'text', conditional: { fieldId: 'b', value: 'yes' } },
+        ],
+      },
+    ],
+  });
+  const wired = {
+    changesStructure: (key: string, before: unknown, after: unknown) =>
+      changesStructure(structure, key, before, after),
+  };
+
+  function listen(sync: RecordSync) {
+    const calls = { screen: 0, a: 0, b: 0 };
+    sync.getSnapshot();
+    sync.subscribe(() => calls.screen++);
+    sync.subscribeKey('a', () => calls.a++);
+    sync.subscribeKey('b', () => calls.b++);
+    return calls;
+  }
+
+  it('typing on in a filled answer tells that field only, and the snapshot stays the same object', () => {
+    const { sync } = startSync(fakeServer({ a: 'A' }), wired);
+    sync.edit({ a: 'Ad' }); // unsent becomes true: the screen hears of that once
+    const calls = listen(sync);
+    const before = sync.getSnapshot();
+    sync.edit({ a: 'Ada' });
+    sync.edit({ a: 'Ada ' });
+    expect(calls).toEqual({ screen: 0, a: 2, b: 0 });
+    expect(sync.getSnapshot()).toBe(before);
+    expect(sync.getAnswer('a')).toBe('Ada ');
+    expect(sync.view()).toMatchObject({ a: 'Ada ' });
+  });
+
+  it('a change that can show or hide a question, or fill an answer, tells the whole screen', () => {
+    const { sync } = startSync(fakeServer({ a: 'x' }), wired);
+    sync.edit({ a: 'xy' }); // unsent becomes true: the screen hears of that once
+    const calls = listen(sync);
+    const version = sync.getSnapshot().structureVersion;
+    sync.edit({ b: 'y' });
+    expect(calls).toEqual({ screen: 1, a: 0, b: 1 });
+    sync.edit({ a: '' });
+    expect(calls.screen).toBe(2);
+    expect(sync.getSnapshot().structureVersion).toBe(version + 2);
+  });
+
+  it('an answer written on another device reaches its field, and the screen only when it matters', async () => {
+    const server = fakeServer({ a: 'one', b: 'no' });
+    const { sync } = startSync(server, wired);
+    const calls = listen(sync);
+    const version = sync.getSnapshot().structureVersion;
+    server.writeElsewhere({ a: 'two' });
+    sync.applyRemote(server.state());
+    expect(calls.a).toBe(1);
+    expect(sync.getAnswer('a')).toBe('two');
+    expect(sync.getSnapshot().structureVersion).toBe(version);
+    server.writeElsewhere({ b: 'yes' });
+    sync.applyRemote(server.state());
+    expect(sync.getSnapshot().structureVersion).toBe(version + 1);
+  });
+
+  it('keeps a burst of keystrokes in the browser with one write, and at once when asked', async () => {
+    const { sync, kept } = startSync(fakeServer(), wired);
+    for (const text of ['A', 'Ad', 'Ada', 'Ada ', 'Ada L']) {
+      sync.edit({ a: text });
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    expect(kept).toEqual([]);
+    await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
+    expect(kept).toEqual([{ a: 'Ada L' }]);
+    sync.edit({ a: 'Ada Lovelace' });
+    sync.persistNow();
+    await settle();
+    expect(kept.at(-1)).toEqual({ a: 'Ada Lovelace' });
   });
 });

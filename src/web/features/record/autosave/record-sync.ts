@@ -5,6 +5,11 @@ import { isPassingSaveFailure, retryDelayMs } from './save-failure.ts';
 export const SAVE_TIMEOUT_MS = 10_000;
 /** Keystrokes closer together than this travel in one save (decision 061). */
 export const SAVE_DEBOUNCE_MS = 400;
+/**
+ * Keystrokes closer together than this are kept in the browser in one write (issue 15 §1: the
+ * encrypted kept copy cost each keystroke an IndexedDB write). The page's hiding flushes it.
+ */
+export const PERSIST_DELAY_MS = 250;
 
 export type Answers = Readonly<Record<string, unknown>>;
 
@@ -45,12 +50,21 @@ export interface RecordSyncDeps {
   derive?(view: Answers, reason: 'save' | 'submit'): Answers;
   /** customer-app §4: after a refusal, autosave is off for the session (the warning toast). */
   onAutosaveStopped?(error: unknown): void;
+  /**
+   * Whether changing an answer can change more than its own field (visibility, progress, check
+   * marks; src/domain/answer-structure.ts). Without it, every change counts.
+   */
+  changesStructure?(key: string, before: unknown, after: unknown): boolean;
   random?: () => number;
 }
 
 export interface RecordSyncSnapshot {
-  /** What the screen shows: the stored data, overlaid with every unsent answer. */
-  view: Answers;
+  /**
+   * Grows whenever the shown answers change in a way that can change more than their own fields
+   * (issue 15 §1): what depends on all answers is recomputed on it, not on every keystroke. One
+   * answer is read with getAnswer/subscribeKey; all of them with view().
+   */
+  structureVersion: number;
   version: number;
   updatedAt: string;
   submitted: boolean;
@@ -94,8 +108,12 @@ export class RecordSync {
   private disposed = false;
   private persisting: Promise<void> | null = null;
   private persistAgain = false;
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
   private snapshot: RecordSyncSnapshot | null = null;
+  private viewCache: Answers | null = null;
+  private structureVersion = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly keyListeners = new Map<string, Set<() => void>>();
 
   constructor(deps: RecordSyncDeps) {
     this.deps = deps;
@@ -109,7 +127,7 @@ export class RecordSync {
 
   getSnapshot = (): RecordSyncSnapshot => {
     this.snapshot ??= {
-      view: Object.fromEntries([...Object.entries(this.server.data), ...this.held, ...this.pending]),
+      structureVersion: this.structureVersion,
       version: this.server.version,
       updatedAt: this.server.updatedAt,
       submitted: this.server.submitted,
@@ -126,20 +144,54 @@ export class RecordSync {
     return () => this.listeners.delete(listener);
   };
 
+  /** What the screen shows: the stored data, overlaid with every unsent answer. */
+  view = (): Answers => {
+    this.viewCache ??= Object.fromEntries([
+      ...Object.entries(this.server.data),
+      ...this.held,
+      ...this.pending,
+    ]);
+    return this.viewCache;
+  };
+
+  /** One shown answer (the view's, without building the view): what a field renders. */
+  getAnswer = (key: string): unknown => {
+    if (this.pending.has(key)) return this.pending.get(key);
+    if (this.held.has(key)) return this.held.get(key);
+    return this.server.data[key];
+  };
+
+  /** Called when the shown answer of `key` may have changed; a keystroke notifies only its field. */
+  subscribeKey = (key: string, listener: () => void): (() => void) => {
+    let listeners = this.keyListeners.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      this.keyListeners.set(key, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.keyListeners.delete(key);
+    };
+  };
+
   /** The person changed answers: shown at once, kept, and saved after a short pause. */
   edit(changes: Answers): void {
     if (this.server.submitted || this.disposed) return;
+    let structural = false;
     for (const [key, value] of Object.entries(changes)) {
+      structural ||= this.deps.changesStructure?.(key, this.getAnswer(key), value) ?? true;
       this.pending.set(key, value);
       this.held.delete(key);
     }
-    this.persist();
+    if (structural) this.structureVersion += 1;
+    this.schedulePersist();
     clearTimeout(this.debounceTimer);
     // While a retry waits, it will carry these answers; typing does not hammer a server that is down.
     if (!this.stopped && this.retryTimer === undefined) {
       this.debounceTimer = setTimeout(() => void this.flush(), SAVE_DEBOUNCE_MS);
     }
-    this.emit();
+    this.emit(Object.keys(changes));
   }
 
   /** customer-app §4 Editing flag: set on focus. The focused field is never replaced under the cursor. */
@@ -153,7 +205,9 @@ export class RecordSync {
     this.editing = false;
     this.focusedKey = null;
     const hadHeld = this.held.size > 0;
+    const before = hadHeld ? this.view() : null;
     this.held.clear();
+    if (before) this.noteStructure(before);
     if (!this.applyDeferredRemote() && hadHeld) this.emit();
   }
 
@@ -199,7 +253,13 @@ export class RecordSync {
 
   /** Resolves once the answers being kept in this browser have been written. */
   async persisted(): Promise<void> {
+    this.persistNow();
     while (this.persisting) await this.persisting;
+  }
+
+  /** Keeps the unsent answers now rather than after the short batching pause (the page is hiding). */
+  persistNow(): void {
+    if (this.persistTimer !== undefined) this.persist();
   }
 
   /**
@@ -228,11 +288,13 @@ export class RecordSync {
   }
 
   dispose(): void {
+    this.persistNow();
     this.disposed = true;
     clearTimeout(this.debounceTimer);
     this.cancelRetry();
     this.controller?.abort();
     this.listeners.clear();
+    this.keyListeners.clear();
   }
 
   private isNewer(state: ServerRecordState): boolean {
@@ -245,7 +307,7 @@ export class RecordSync {
   /** The answers of one save: every unsent one, and what follows from them where it changed. */
   private body(reason: 'save' | 'submit'): { answers: Answers; sent: Map<string, unknown> } {
     const sent = new Map(this.pending);
-    const derived = Object.entries(this.deps.derive?.(this.getSnapshot().view, reason) ?? {}).filter(
+    const derived = Object.entries(this.deps.derive?.(this.view(), reason) ?? {}).filter(
       ([key, value]) => !sent.has(key) && !sameAnswer(value, this.server.data[key]),
     );
     return { answers: Object.fromEntries([...derived, ...sent]), sent };
@@ -297,7 +359,7 @@ export class RecordSync {
   /** A save was acknowledged: its answers are no longer unsent, unless typed again or refused as stale. */
   private acknowledge(sent: Map<string, unknown>, result: SaveResult): { resend: boolean } {
     this.attempt = 0;
-    const shown = this.getSnapshot().view;
+    const shown = this.view();
     const conflicting = new Set(result.conflictingKeys);
     for (const [key, value] of sent) {
       if (!conflicting.has(key) && sameAnswer(this.pending.get(key), value)) this.pending.delete(key);
@@ -361,7 +423,7 @@ export class RecordSync {
   }
 
   /** Takes a stored state; the focused field keeps what it shows, unsent answers stay on top. */
-  private adopt(state: ServerRecordState, before: Answers = this.getSnapshot().view): void {
+  private adopt(state: ServerRecordState, before: Answers = this.view()): void {
     const focused = this.focusedKey;
     if (focused !== null && !this.pending.has(focused) && !this.held.has(focused)) {
       if (!sameAnswer(before[focused], state.data[focused])) this.held.set(focused, before[focused]);
@@ -374,11 +436,32 @@ export class RecordSync {
       clearTimeout(this.debounceTimer);
       this.cancelRetry();
     }
+    this.noteStructure(before);
     this.snapshot = null;
+  }
+
+  /** After the shown answers changed from `before`: a new structure version when it matters. */
+  private noteStructure(before: Answers): void {
+    this.viewCache = null;
+    const after = this.view();
+    const check = this.deps.changesStructure;
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (!sameAnswer(before[key], after[key]) && (check?.(key, before[key], after[key]) ?? true)) {
+        this.structureVersion += 1;
+        return;
+      }
+    }
+  }
+
+  private schedulePersist(): void {
+    if (this.persistTimer !== undefined || this.disposed) return;
+    this.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY_MS);
   }
 
   /** Writes the unsent answers; writes coalesce, so a burst of keystrokes costs one or two. */
   private persist(): void {
+    clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
     if (this.persisting) {
       this.persistAgain = true;
       return;
@@ -397,8 +480,28 @@ export class RecordSync {
     })();
   }
 
-  private emit(): void {
+  /**
+   * Tells the screen. A change to some answers (`keys`) notifies their fields, and everything else
+   * only when the snapshot changed: a keystroke in a filled answer re-renders one field (issue 15 §1).
+   */
+  private emit(keys?: readonly string[]): void {
+    this.viewCache = null;
+    const previous = this.snapshot;
     this.snapshot = null;
+    const next = this.getSnapshot();
+    if (keys) {
+      for (const key of keys) for (const listener of this.keyListeners.get(key) ?? []) listener();
+    } else {
+      for (const listeners of [...this.keyListeners.values()]) for (const listener of listeners) listener();
+    }
+    if (previous && sameSnapshot(previous, next)) {
+      this.snapshot = previous;
+      return;
+    }
     for (const listener of this.listeners) listener();
   }
+}
+
+function sameSnapshot(a: RecordSyncSnapshot, b: RecordSyncSnapshot): boolean {
+  return (Object.keys(a) as (keyof RecordSyncSnapshot)[]).every((key) => a[key] === b[key]);
 }

@@ -1,25 +1,29 @@
 import { memo } from 'react';
-import type { AnswerMap } from '#domain/answer-completeness.ts';
 import type { FieldVisibility } from '#domain/field-visibility.ts';
 import type { Field } from '#domain/form-template.ts';
 import type { AnswerInputProps } from './answer-input-props.ts';
 import { CellAnswerInput } from './cell-answer-input.tsx';
 import { TableAnswerInput } from './table-answer-input.tsx';
+import type { AnswerSource } from './use-answer.ts';
 
-type FormFieldProps = Omit<AnswerInputProps, 'field' | 'answerKey'> & {
+type FormFieldProps = Omit<AnswerInputProps, 'field' | 'answerKey' | 'value'> & {
   field: Field;
-  /** Only for tables, whose answers are many keys; other fields re-render only when their value changes. */
-  table?: { answers: AnswerMap; visibility: FieldVisibility };
+  source: AnswerSource;
+  /** Only for tables, whose cells are shown by their own conditions (customer-app §5). */
+  visibility?: FieldVisibility;
 };
 
 /**
  * A field of the current step (customer-app §3), by type; hidden fields (the computed age) take no
- * input and show nothing. Memoised: a keystroke re-renders the field typed in, not the whole step.
+ * input and show nothing. Memoised, and each input reads its own answer: a keystroke re-renders the
+ * field typed in, not the step (issue 15 §1).
  */
-export const FormField = memo(function FormField({ field, table, value, ...handlers }: FormFieldProps) {
+export const FormField = memo(function FormField({ field, source, visibility, ...handlers }: FormFieldProps) {
   if (field.type === 'hidden') return null;
   if (field.type === 'table') {
-    return table ? <TableAnswerInput field={field} {...table} {...handlers} /> : null;
+    return visibility ? (
+      <TableAnswerInput field={field} source={source} visibility={visibility} {...handlers} />
+    ) : null;
   }
-  return <CellAnswerInput field={field} answerKey={field.id} value={value} {...handlers} />;
+  return <CellAnswerInput field={field} answerKey={field.id} source={source} {...handlers} />;
 });

@@ -1,10 +1,10 @@
-import type { AnswerMap } from '#domain/answer-completeness.ts';
 import type { FieldVisibility } from '#domain/field-visibility.ts';
 import type { Field } from '#domain/form-template.ts';
 import { tableAnswerKey } from '#domain/table-answer-keys.ts';
 import type { AnswerInputProps } from './answer-input-props.ts';
 import { CellAnswerInput } from './cell-answer-input.tsx';
 import { FieldLabelText } from './field-label-text.tsx';
+import type { AnswerSource } from './use-answer.ts';
 
 export function rowLabel(row: { label?: string | undefined }, rowIndex: number): string {
   return row.label?.trim() || `Row ${rowIndex + 1}`;
@@ -17,12 +17,12 @@ export function rowLabel(row: { label?: string | undefined }, rowIndex: number):
  */
 export function TableAnswerInput({
   field,
-  answers,
+  source,
   visibility,
   ...handlers
 }: Omit<AnswerInputProps, 'field' | 'answerKey' | 'value'> & {
   field: Field;
-  answers: AnswerMap;
+  source: AnswerSource;
   visibility: FieldVisibility;
 }) {
   return (
@@ -42,13 +42,7 @@ export function TableAnswerInput({
               {cells.map((cell) => {
                 const key = tableAnswerKey(field.id, rowIndex, cell.id);
                 return (
-                  <CellAnswerInput
-                    key={cell.id}
-                    field={cell}
-                    answerKey={key}
-                    value={answers[key]}
-                    {...handlers}
-                  />
+                  <CellAnswerInput key={cell.id} field={cell} answerKey={key} source={source} {...handlers} />
                 );
               })}
             </div>

@@ -1,0 +1,16 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Where a field reads its answer: the record's sync engine (RecordSync) or any store like it. */
+export interface AnswerSource {
+  getAnswer(key: string): unknown;
+  subscribeKey(key: string, listener: () => void): () => void;
+}
+
+/**
+ * One answer, re-rendering only when it changes (issue 15 §1: a keystroke costs one field, not a
+ * pass over the whole form).
+ */
+export function useAnswer(source: AnswerSource, key: string): unknown {
+  const subscribe = useCallback((listener: () => void) => source.subscribeKey(key, listener), [source, key]);
+  return useSyncExternalStore(subscribe, () => source.getAnswer(key));
+}
