@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['src/web/test-support/testing-library-setup.ts'],
           testTimeout: 15_000,
         },
       },

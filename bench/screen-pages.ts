@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { FormTemplate } from '../src/domain/form-template.ts';
+import { recordFormAnswer } from '../src/domain/record-form.ts';
 import { toSurveyJson } from './peer/survey-json.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,7 +62,9 @@ function fakeRecordApi(form: FormTemplate) {
     data,
     user: { id: 'u1', federatedId: sub, name: 'Bench Person' },
     organization: null,
-    inventoryType: { id: 't1', name: 'Bench Inventory', form },
+    inventoryType: { id: 't1', name: 'Bench Inventory' },
+    // As the server answers it (LifeRecord.form): resolved and checked there.
+    form: recordFormAnswer(form, data),
   });
   return (body: { query: string; variables: { input?: { answers: Record<string, unknown> } } }) => {
     if (body.query.includes('mutation SaveRecordAnswers') && body.variables.input) {

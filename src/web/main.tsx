@@ -8,7 +8,7 @@ import { completeSilentSignIn, createAuthSession, isSilentSignInFrame } from './
 import { loadClientConfig } from './lib/client-config.ts';
 import { createGraphQLClient } from './lib/graphql-client.ts';
 
-/** How long the first render waits for the first screen's code before showing the loading state. */
+/** How long the first render waits for the first screen's code and data before showing the loading state. */
 const FIRST_SCREEN_WAIT_MS = 800;
 
 async function start(root: HTMLElement) {
@@ -24,13 +24,14 @@ async function start(root: HTMLElement) {
   const firstScreen = preloadScreenOf(path).catch(() => {});
   const session = createAuthSession(config);
   const graphqlClient = createGraphQLClient({ getIdToken: session.getIdToken });
-  preloadStartRouteData(path, { config, graphqlClient, storage: window.sessionStorage });
+  const firstData = preloadStartRouteData(path, { config, graphqlClient, storage: window.sessionStorage });
   // Handles a provider redirect first: it cleans the address bar before the router reads it.
   const started = session.start();
   const queryClient = createAppQueryClient(session);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // One first render with the screen and its data, rather than a loading state and a second one.
   await Promise.race([
-    firstScreen,
+    Promise.all([firstScreen, firstData]),
     new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS))),
   ]);
   clearTimeout(timer);

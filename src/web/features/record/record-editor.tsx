@@ -1,7 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { savedCurrentStep } from '#domain/record-form-data.ts';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
 import type { UnsentAnswers } from '#web/lib/pending-answers-store.ts';
 import { toServerState } from './api/record-state.ts';
@@ -41,7 +40,6 @@ export function RecordEditor({
     editable: isOwner && !record.submitted,
   });
   useLiveRecordUpdates(record.id, sync, true);
-  if (!sync) return <Spinner label="Loading..." showLabel />;
   return <RecordWorkspace record={record} form={form} sync={sync} isOwner={isOwner} />;
 }
 

@@ -50,6 +50,13 @@ function RecordLoader({ recordId }: { recordId: string }) {
     );
   }
   return (
-    <RecordEditor record={record} form={template} restored={load.data.restored} viewerSub={load.data.owner} />
+    // One sync engine per record and person (use-record-sync.ts): a new person gets a new editor.
+    <RecordEditor
+      key={load.data.owner}
+      record={record}
+      form={template}
+      restored={load.data.restored}
+      viewerSub={load.data.owner}
+    />
   );
 }

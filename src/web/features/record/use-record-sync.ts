@@ -23,20 +23,19 @@ export interface RecordSyncSetup {
 
 /**
  * The record's sync engine for this visit (autosave/record-sync.ts) wired to the data API, the
- * encrypted unsent-answer store and the screen's toasts; created after mount and disposed on leave
- * (so React's StrictMode double mount never leaves a second engine sending). Also warns before the
- * page is left with answers unsent, and sends them before logout deletes them.
+ * encrypted unsent-answer store and the screen's toasts. Made with the first render, so the form
+ * shows at once (issue 15 §2), and started after mount; disposed on leave (React's StrictMode
+ * remount starts it again, never a second engine). Also warns before the page is left with answers
+ * unsent, and sends them before logout deletes them. One engine per record and person: the caller
+ * keys the component by both.
  */
 export function useRecordSync({ recordId, owner, form, initial, restored, editable }: RecordSyncSetup) {
   const client = useGraphQLClient();
   const { showToast } = useToast();
-  const [sync, setSync] = useState<RecordSync | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one engine per visit of a record; later props are its own state.
-  useEffect(() => {
+  const [engine] = useState(() => {
     const store = pendingAnswersStore();
     const structure = answerStructure(form);
-    const engine = new RecordSync({
+    return new RecordSync({
       initial,
       ...(editable ? { restored } : {}),
       async save({ baseVersion, answers }, signal) {
@@ -55,7 +54,10 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
         showToast(AUTOSAVE_FAILED_MESSAGE, 'warning');
       },
     });
-    setSync(engine);
+  });
+
+  useEffect(() => {
+    engine.start();
     const stopLogoutFlush = sendBeforeLogout(() => engine.flush());
     // DESIGN §7: a warning while anything is unsent (the answers are kept either way).
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
@@ -78,9 +80,9 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
       stopLogoutFlush();
       engine.dispose();
     };
-  }, [recordId, owner]);
+  }, [engine]);
 
-  return sync;
+  return engine;
 }
 
 /** customer-app §7 call 8 as the engine's `submit` sends it. */

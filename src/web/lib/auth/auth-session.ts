@@ -70,7 +70,7 @@ export function createAuthSession(
 ) {
   const nowSeconds = () => Math.floor((env.now?.() ?? Date.now()) / 1000);
   const listeners = new Set<() => void>();
-  let snapshot: AuthSnapshot = { status: 'loading', user: null, roles: [] };
+  let snapshot: AuthSnapshot = storedSession() ?? { status: 'loading', user: null, roles: [] };
   let returnTo: string | null = null;
   let library: Promise<UserManager> | null = null;
   let renewalTimer: ReturnType<typeof setTimeout> | undefined;
@@ -94,6 +94,25 @@ export function createAuthSession(
     if (next.status === snapshot.status && next.user?.id_token === snapshot.user?.id_token) return;
     snapshot = next;
     for (const listener of listeners) listener();
+  }
+
+  /**
+   * A person already signed in in this tab is signed in from the first render (issue 15 §2: the
+   * first screen need not wait a tick for start()); start() confirms it. Not while a provider
+   * redirect is being answered, which decides who is signed in.
+   */
+  function storedSession(): AuthSnapshot | null {
+    if (readAuthRedirect(env.location.href).kind !== 'none') return null;
+    const user = readStoredUser(env.sessionStorage, config);
+    const now = nowSeconds();
+    if (!user?.id_token || isExpired(user.expires_at ?? user.profile.exp, now)) return null;
+    const problem = idTokenProblem(user.id_token, {
+      issuer: config.oidc.authority,
+      clientId: config.oidc.clientId,
+      now,
+    });
+    if (problem) return null;
+    return { status: 'signed-in', user, roles: rolesFromClaims(user.profile, config.oidc.claimsNamespace) };
   }
 
   /** Ends the stored session in this tab, with or without the library loaded. */

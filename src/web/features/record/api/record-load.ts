@@ -34,19 +34,37 @@ export async function loadRecord(
 export type RecordLoad = Awaited<ReturnType<typeof loadRecord>>;
 
 // One load started at start-up, beside the screen's code (issue 15 §2), for the screen to take.
-let early: { recordId: string; owner: string; load: Promise<RecordLoad> } | null = null;
+let early: { recordId: string; owner: string; load: Promise<RecordLoad>; result?: RecordLoad } | null = null;
 
-/** Starts loading a record before its screen is rendered (main.tsx, on a visit straight to it). */
-export function startRecordLoadEarly(client: GraphQLClient, recordId: string, owner: string): void {
-  const load = loadRecord(client, recordId, owner);
-  load.catch(() => {}); // The screen sees a failure when it takes the load; none is left unhandled.
-  early = { recordId, owner, load };
+/**
+ * Starts loading a record before its screen is rendered (main.tsx, on a visit straight to it);
+ * resolves when it has ended, well or not.
+ */
+export function startRecordLoadEarly(client: GraphQLClient, recordId: string, owner: string): Promise<void> {
+  const started = { recordId, owner, load: loadRecord(client, recordId, owner) } as NonNullable<typeof early>;
+  early = started;
+  return started.load.then(
+    (result) => {
+      started.result = result;
+    },
+    () => {}, // The screen sees the failure when it takes the load.
+  );
+}
+
+function takeEarly(recordId: string, owner: string) {
+  if (!early || early.recordId !== recordId || early.owner !== owner) return null;
+  const taken = early;
+  early = null;
+  return taken;
+}
+
+/** The record loaded at start-up for this record and person, once, if it has arrived: the first render shows it. */
+export function takeEarlyRecordResult(recordId: string, owner: string): RecordLoad | undefined {
+  if (!early?.result) return undefined;
+  return takeEarly(recordId, owner)?.result;
 }
 
 /** The load started at start-up for this record and person, once; null when there is none. */
 export function takeEarlyRecordLoad(recordId: string, owner: string): Promise<RecordLoad> | null {
-  if (!early || early.recordId !== recordId || early.owner !== owner) return null;
-  const { load } = early;
-  early = null;
-  return load;
+  return takeEarly(recordId, owner)?.load ?? null;
 }

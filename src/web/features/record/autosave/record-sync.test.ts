@@ -83,6 +83,7 @@ function startSync(server: ReturnType<typeof fakeServer>, overrides: Partial<Rec
     random: () => 0.5,
     ...overrides,
   });
+  sync.start();
   return { sync, kept, stopped, lastKept: () => kept.at(-1) };
 }
 

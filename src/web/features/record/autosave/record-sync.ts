@@ -105,6 +105,7 @@ export class RecordSync {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private stopped = false;
+  private started = false;
   private disposed = false;
   private persisting: Promise<void> | null = null;
   private persistAgain = false;
@@ -121,7 +122,18 @@ export class RecordSync {
     for (const [key, value] of Object.entries(deps.restored ?? {})) {
       if (!sameAnswer(value, this.server.data[key])) this.pending.set(key, value);
     }
-    if (deps.restored && Object.keys(deps.restored).length > 0) this.persist();
+  }
+
+  /**
+   * Begins work: answers restored from this browser are kept again and sent. Apart from the
+   * constructor so the screen can render from an engine at once and start it after mount (issue 15
+   * §2); after dispose (React's StrictMode remount) it starts again.
+   */
+  start(): void {
+    const firstStart = !this.started;
+    this.started = true;
+    this.disposed = false;
+    if (firstStart && Object.keys(this.deps.restored ?? {}).length > 0) this.persist();
     if (this.pending.size > 0 && !this.server.submitted) queueMicrotask(() => void this.flush());
   }
 
@@ -293,8 +305,6 @@ export class RecordSync {
     clearTimeout(this.debounceTimer);
     this.cancelRetry();
     this.controller?.abort();
-    this.listeners.clear();
-    this.keyListeners.clear();
   }
 
   private isNewer(state: ServerRecordState): boolean {
