@@ -1,6 +1,6 @@
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { LIST_FACTOR, queryLimitRules } from './query-limits.ts';
+import { documentCost, LIST_FACTOR, queryLimitRules } from './query-limits.ts';
 
 // A schema with a cycle (a person's friends are people), which is what depth limits are for.
 const schema = buildSchema(`
@@ -60,7 +60,15 @@ describe('queryLimitRules', () => {
     expect(result.length).toBeGreaterThan(0);
   });
 
-  it('leaves introspection to the introspection rule', () => {
-    expect(problems('{ __schema { types { fields { type { ofType { ofType { name } } } } } } }')).toEqual([]);
+  it('counts introspection like any other field (issue 14 §2)', () => {
+    expect(problems('{ __schema { queryType { name } } __typename }')).toEqual([]);
+    expect(problems('{ __schema { types { fields { type { ofType { ofType { name } } } } } } }')).toEqual([
+      'QUERY_TOO_DEEP',
+      'QUERY_TOO_COSTLY',
+    ]);
+  });
+
+  it('prices a whole document as its costliest operation (documentCost, for batches)', () => {
+    expect(documentCost(schema, parse('{ me { id } } query B { people { id name } }'))).toBe(1 + 2 * LIST_FACTOR);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type ASTVisitor,
+  type DocumentNode,
   type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLNamedType,
@@ -9,7 +10,10 @@ import {
   isInterfaceType,
   isListType,
   isObjectType,
+  SchemaMetaFieldDef,
   type SelectionSetNode,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
@@ -87,10 +91,18 @@ function measureSelection(
   for (const selection of selectionSet.selections) {
     if (selection.kind === 'Field') {
       const name = selection.name.value;
-      // Introspection is answered from memory and is refused outright in production.
-      if (name.startsWith('__')) continue;
+      // Introspection costs like any other field (issue 14 §2: an anonymous batch of it returned
+      // 29 MB); it is refused outright in production.
       const field =
-        isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[name] : undefined;
+        name === '__schema'
+          ? SchemaMetaFieldDef
+          : name === '__type'
+            ? TypeMetaFieldDef
+            : name === '__typename'
+              ? TypeNameMetaFieldDef
+              : isObjectType(parentType) || isInterfaceType(parentType)
+                ? parentType.getFields()[name]
+                : undefined;
       let child: Measure = { depth: 0, cost: 0 };
       if (selection.selectionSet && field) {
         child = measureSelection(
@@ -131,4 +143,31 @@ function measureSelection(
     }
   }
   return { depth, cost };
+}
+
+/**
+ * The cost of a document as the rule measures it: of its costliest operation (one runs per request).
+ * For a batch, whose operations the rule sees one at a time: their costs add up (issue 14 §1).
+ */
+export function documentCost(schema: GraphQLSchema, document: DocumentNode): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition);
+  }
+  let cost = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind !== 'OperationDefinition') continue;
+    const root =
+      definition.operation === 'query'
+        ? schema.getQueryType()
+        : definition.operation === 'mutation'
+          ? schema.getMutationType()
+          : schema.getSubscriptionType();
+    if (!root) continue;
+    cost = Math.max(
+      cost,
+      measureSelection(schema, fragments, definition.selectionSet, root, new Set(), new Map()).cost,
+    );
+  }
+  return cost;
 }

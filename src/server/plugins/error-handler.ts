@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { validationMessage } from '../modules/route-schemas.ts';
 
 /**
  * One error handler (STYLE §7): client errors keep their message; server errors are logged with
@@ -28,5 +29,9 @@ function clientMessage(error: { code?: string; message: string; validation?: unk
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty.';
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
     return 'Request body is not valid JSON.';
+  if (error.validation) {
+    const context = (error as { validationContext?: string }).validationContext;
+    return validationMessage(context, (error.message.split(' ').slice(1).join(' ') || error.message).trim());
+  }
   return error.message;
 }

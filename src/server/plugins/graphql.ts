@@ -2,12 +2,20 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
+import {
+  GraphQLError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import mercurius from 'mercurius';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
 import { createLoaders } from '../graphql/loaders.ts';
-import { queryLimitRules } from '../graphql/query-limits.ts';
+import { documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
+import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { gateSocket } from '../graphql/socket-gate.ts';
 import { serviceDeps } from '../modules/service-deps.ts';
@@ -57,16 +65,43 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // Issue 14 §2: GraphQL travels as JSON; Mercurius would also take a bare document, unchecked.
+  app.addHook('onRequest', async (request, reply) => {
+    const type = request.headers['content-type'] ?? '';
+    if (request.method === 'POST' && type.toLowerCase().startsWith('application/graphql')) {
+      return refuse(reply, 415, 'BAD_REQUEST', 'Send GraphQL requests as JSON: {"query": "…"}.');
+    }
+  });
   app.addHook('preValidation', async (request, reply) => {
-    if (!Array.isArray(request.body)) return;
-    if (request.body.length === 0) return refuse(reply, 400, 'BAD_REQUEST', 'The batch holds no operations.');
-    if (request.body.length > MAX_BATCH_OPERATIONS)
+    if (request.method === 'GET') {
+      const { query } = (request.query ?? {}) as Record<string, unknown>;
+      if (query !== undefined && typeof query !== 'string')
+        return refuse(reply, 400, 'BAD_REQUEST', 'Give one "query" parameter.');
+      return;
+    }
+    const operations = Array.isArray(request.body) ? request.body : [request.body];
+    if (operations.length === 0) return refuse(reply, 400, 'BAD_REQUEST', 'The batch holds no operations.');
+    if (operations.length > MAX_BATCH_OPERATIONS)
       return refuse(
         reply,
         400,
         'BAD_REQUEST',
-        `Too many operations in one request (${request.body.length}; at most ${MAX_BATCH_OPERATIONS}).`,
+        `Too many operations in one request (${operations.length}; at most ${MAX_BATCH_OPERATIONS}).`,
       );
+    for (const operation of operations) {
+      const problem = graphqlRequestProblem(operation);
+      if (problem) return refuse(reply, 400, 'BAD_REQUEST', problem);
+    }
+    if (operations.length > 1) {
+      const cost = batchCost(app.graphql.schema, operations as { query: string }[]);
+      if (cost > MAX_COST)
+        return refuse(
+          reply,
+          400,
+          'QUERY_TOO_COSTLY',
+          `The batch is too costly: its operations cost ${cost} together (at most ${MAX_COST}). Send fewer or smaller operations.`,
+        );
+    }
   });
   // An Authorization header that does not hold a valid token ends the request with 401; none at
   // all makes the caller anonymous, and the policy then answers each operation.
@@ -90,7 +125,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     allowBatchedQueries: true,
     validationRules: rules,
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
-    errorFormatter: formatErrors as never,
+    errorFormatter: (config.isProduction ? formatErrorsWithoutSuggestions : formatErrors) as never,
     context: (request: FastifyRequest): Omit<GraphQLContext, 'app'> => ({
       viewer: request.viewer ?? null,
       request,
@@ -141,4 +176,29 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply
     .status(status)
     .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+}
+
+/** The cost of a batch's operations together; one that does not parse costs nothing here (Mercurius refuses it). */
+function batchCost(schema: GraphQLSchema, operations: { query: string }[]): number {
+  let total = 0;
+  for (const { query } of operations) {
+    try {
+      total += documentCost(schema, parse(query, { maxTokens: MAX_TOKENS }));
+    } catch {
+      // A syntax error is answered by Mercurius, operation by operation.
+    }
+  }
+  return total;
+}
+
+/** Issue 14 §2: in production, no "Did you mean …?" hints that spell out the schema. */
+function formatErrorsWithoutSuggestions(
+  ...args: Parameters<typeof formatErrors>
+): ReturnType<typeof formatErrors> {
+  const formatted = formatErrors(...args);
+  const errors = formatted.response.errors.map((error) => ({
+    ...error,
+    message: withoutSuggestions(error.message),
+  }));
+  return { ...formatted, response: { ...formatted.response, errors } };
 }

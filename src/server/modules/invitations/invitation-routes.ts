@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendResult } from '../http-result.ts';
+import { OBJECT_BODY } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { type InvitationDeps, inviteToRecord, resendInvitation } from './invitation-service.ts';
 
@@ -14,11 +15,11 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     productName: app.config.productName,
     publicUrl: app.config.publicUrl,
   };
-  app.post('/api/invite', async (request, reply) => {
+  app.post('/api/invite', { schema: OBJECT_BODY }, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return sendResult(reply, await inviteToRecord(deps, viewer, request.body, request.log));
   });
-  app.post('/api/resend', async (request, reply) => {
+  app.post('/api/resend', { schema: OBJECT_BODY }, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return sendResult(reply, await resendInvitation(deps, viewer, request.body, request.log));
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendResult as send } from '../http-result.ts';
+import { OBJECT_BODY, withIdParam } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { createCheckoutSession } from './checkout-service.ts';
 import { paySandboxCheckout, previewSandboxCheckout } from './sandbox-checkout-service.ts';
@@ -12,7 +13,7 @@ import { paySandboxCheckout, previewSandboxCheckout } from './sandbox-checkout-s
  */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = serviceDeps(app);
-  app.post('/api/create-checkout-session', async (request, reply) => {
+  app.post('/api/create-checkout-session', { schema: OBJECT_BODY }, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return send(reply, await createCheckoutSession(deps, app.payments, viewer, request.body, request.log));
   });
@@ -32,18 +33,22 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
-  app.post<{ Params: { productId: string } }>('/api/sandbox-checkout/:productId', async (request, reply) => {
-    const viewer = await app.viewers.forRequest(request);
-    return send(
-      reply,
-      await paySandboxCheckout(
-        deps,
-        app.payments,
-        viewer,
-        request.params.productId,
-        request.body,
-        request.log,
-      ),
-    );
-  });
+  app.post<{ Params: { productId: string } }>(
+    '/api/sandbox-checkout/:productId',
+    { schema: withIdParam('productId') },
+    async (request, reply) => {
+      const viewer = await app.viewers.forRequest(request);
+      return send(
+        reply,
+        await paySandboxCheckout(
+          deps,
+          app.payments,
+          viewer,
+          request.params.productId,
+          request.body,
+          request.log,
+        ),
+      );
+    },
+  );
 }

@@ -36,7 +36,8 @@ export async function createCheckoutSession(
 ): Promise<Result<{ url: string }>> {
   const refused = refusal(decide(actor, 'checkout.create'));
   if (refused || !actor) return refused ?? denial('unauthenticated');
-  const { stripeId } = checkoutInput.parse(body ?? {});
+  const input = checkoutInput.safeParse(body ?? {});
+  const stripeId = input.success ? input.data.stripeId : '';
   if (!stripeId) return fail('BAD_USER_INPUT', MISSING_STRIPE_ID_MESSAGE);
   const organizationId = actor.organizationId;
   if (!organizationId) return fail('NOT_FOUND', USER_ORGANIZATION_NOT_FOUND);

@@ -1,0 +1,27 @@
+import type { FastifySchema } from 'fastify';
+
+/**
+ * Issue 14 §9: every REST route that takes a body declares it a JSON object, so `123`, `true`,
+ * `[]` or a string is refused by Fastify with 400 before any service sees it. The services then
+ * check the object's fields themselves (with the spec's messages).
+ */
+export const OBJECT_BODY: FastifySchema = { body: { type: 'object' } };
+
+/** The same for routes addressed by a product (or other) id in the path. */
+export function withIdParam(name: string): FastifySchema {
+  return {
+    ...OBJECT_BODY,
+    params: {
+      type: 'object',
+      properties: { [name]: { type: 'string', minLength: 1, maxLength: 100 } },
+      required: [name],
+    },
+  };
+}
+
+/** What a refused body or parameter is told, by the error handler (instead of AJV's wording). */
+export function validationMessage(context: string | undefined, message: string): string {
+  if (context === 'body' && message.includes('must be object'))
+    return 'The request body must be a JSON object.';
+  return `Invalid ${context ?? 'request'}: ${message}.`;
+}
