@@ -23,7 +23,7 @@ export type AnswersParseResult = { ok: true; answers: Answers } | { ok: false; e
  * (customer-app §3 and §7 call 7 send `data` as a string). Anything else is refused with a
  * message a person can act on.
  */
-export function parseAnswers(input: unknown): AnswersParseResult {
+export function parseAnswers(input: unknown, maxKeys = MAX_ANSWER_KEYS): AnswersParseResult {
   let value = input;
   for (let layer = 0; typeof value === 'string' && layer < MAX_ENCODING_LAYERS; layer++) {
     try {
@@ -36,8 +36,8 @@ export function parseAnswers(input: unknown): AnswersParseResult {
     return { ok: false, error: 'The answers must be a JSON object of answers keyed by field id.' };
   }
   const keys = Object.keys(value);
-  if (keys.length > MAX_ANSWER_KEYS) {
-    return { ok: false, error: `Too many answers in one save (at most ${MAX_ANSWER_KEYS}).` };
+  if (keys.length > maxKeys) {
+    return { ok: false, error: `Too many answers in one save (at most ${maxKeys}).` };
   }
   const badKey = keys.find((key) => key.length === 0 || key.length > MAX_ANSWER_KEY_LENGTH);
   if (badKey !== undefined) {
@@ -55,7 +55,9 @@ export function parseAnswers(input: unknown): AnswersParseResult {
  */
 export function readStoredAnswers(stored: unknown): Answers {
   if (stored === null || stored === undefined || stored === '') return {};
-  const parsed = parseAnswers(stored);
+  // The per-save key limit is not a reading rule: a record with more keys reads whole (it read as
+  // empty before, issue 14 §1); writes keep records within MAX_RECORD_KEYS (answer-limits.ts).
+  const parsed = parseAnswers(stored, Number.POSITIVE_INFINITY);
   return parsed.ok ? parsed.answers : {};
 }
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { requestLogSerializer } from './log-serializers.ts';
+import { fastifyErrorSerializer, requestLogSerializer } from './log-serializers.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import { invitationRoutes } from './modules/invitations/invitation-routes.ts';
@@ -57,7 +57,7 @@ export async function buildApp({
       // Answers are sensitive: never log bodies, and keep tokens out of logged headers.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       // Mailed link tokens and logout hints travel in query strings.
-      serializers: { req: requestLogSerializer },
+      serializers: { req: requestLogSerializer, err: fastifyErrorSerializer },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Viewer } from '../modules/identity/viewer.ts';
 import type { ServiceDeps } from '../modules/service-deps.ts';
 import type { Loaders } from './loaders.ts';
+import type { ResponseBudget } from './response-budget.ts';
 
 /** What every resolver receives: the server and the viewer (null for an anonymous caller). */
 export interface GraphQLContext {
@@ -12,6 +13,8 @@ export interface GraphQLContext {
   deps: ServiceDeps;
   /** Batching lookups of one operation (no N+1). */
   loaders: Loaders;
+  /** Bytes of large JSON values this request may still return (issue 14 §1). */
+  responseBudget?: ResponseBudget;
   /** On a WebSocket: the token the connection was admitted with, to look the viewer up again. */
   token?: string;
 }

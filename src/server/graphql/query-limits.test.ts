@@ -69,6 +69,8 @@ describe('queryLimitRules', () => {
   });
 
   it('prices a whole document as its costliest operation (documentCost, for batches)', () => {
-    expect(documentCost(schema, parse('{ me { id } } query B { people { id name } }'))).toBe(1 + 2 * LIST_FACTOR);
+    expect(documentCost(schema, parse('{ me { id } } query B { people { id name } }'))).toBe(
+      1 + 2 * LIST_FACTOR,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 
 /**
  * Issue 14 §9: every REST route that takes a body declares it a JSON object, so `123`, `true`,
@@ -7,9 +7,17 @@ import type { FastifySchema } from 'fastify';
  */
 export const OBJECT_BODY: FastifySchema = { body: { type: 'object' } };
 
+/** A request without any body is an empty object: the service then names each missing field. */
+async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
+
+/** Route options for a JSON-object body (schema and the empty-body default). */
+export const OBJECT_BODY_ROUTE = { schema: OBJECT_BODY, preValidation: emptyBodyAsObject };
+
 /** The same for routes addressed by a product (or other) id in the path. */
-export function withIdParam(name: string): FastifySchema {
-  return {
+export function objectBodyRouteWithId(name: string) {
+  const schema: FastifySchema = {
     ...OBJECT_BODY,
     params: {
       type: 'object',
@@ -17,6 +25,7 @@ export function withIdParam(name: string): FastifySchema {
       required: [name],
     },
   };
+  return { schema, preValidation: emptyBodyAsObject };
 }
 
 /** What a refused body or parameter is told, by the error handler (instead of AJV's wording). */

@@ -17,6 +17,7 @@ import { createLoaders } from '../graphql/loaders.ts';
 import { documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
+import { createResponseBudget } from '../graphql/response-budget.ts';
 import { gateSocket } from '../graphql/socket-gate.ts';
 import { serviceDeps } from '../modules/service-deps.ts';
 import { AuthenticationError } from './auth.ts';
@@ -131,6 +132,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       request,
       deps,
       loaders: createLoaders(deps),
+      responseBudget: createResponseBudget(),
     }),
     subscription: {
       fullWsTransport: true,

@@ -6,6 +6,7 @@ import type {
   QueryResolvers,
 } from '../../graphql/generated-types.ts';
 import { orThrow } from '../../graphql/graphql-errors.ts';
+import { charge } from '../../graphql/response-budget.ts';
 import { refusal } from '../authorization/service-result.ts';
 import {
   cloneInventoryType,
@@ -37,12 +38,12 @@ export const inventoryTypeMutations: Pick<
 
 export const inventoryTypeResolvers: InventoryTypeResolvers = {
   /** Always an object (admin-app §3: "it may arrive as a string and must be parsed"). */
-  form: async (type, _args, { loaders, viewer }) => {
+  form: async (type, _args, { loaders, viewer, responseBudget }) => {
     const refused = refusal(decideInventoryTypeForm(viewer, type.reachedThroughRecord));
     if (refused) return orThrow(refused);
     const stored = type.form !== undefined ? type.form : await loaders.inventoryTypeForm(type.id);
     const form = parseFormTemplate(stored);
-    return form.ok ? form.form : stored;
+    return charge(responseBudget, form.ok ? form.form : stored);
   },
   // The AI prompt of the type is the admins' (admin-app Inventory Types tab).
   reportQuery: (type, _args, { viewer }) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendResult } from '../http-result.ts';
-import { OBJECT_BODY } from '../route-schemas.ts';
+import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { type InvitationDeps, inviteToRecord, resendInvitation } from './invitation-service.ts';
 
@@ -15,11 +15,11 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     productName: app.config.productName,
     publicUrl: app.config.publicUrl,
   };
-  app.post('/api/invite', { schema: OBJECT_BODY }, async (request, reply) => {
+  app.post('/api/invite', OBJECT_BODY_ROUTE, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return sendResult(reply, await inviteToRecord(deps, viewer, request.body, request.log));
   });
-  app.post('/api/resend', { schema: OBJECT_BODY }, async (request, reply) => {
+  app.post('/api/resend', OBJECT_BODY_ROUTE, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return sendResult(reply, await resendInvitation(deps, viewer, request.body, request.log));
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendResult as send } from '../http-result.ts';
-import { OBJECT_BODY, withIdParam } from '../route-schemas.ts';
+import { OBJECT_BODY_ROUTE, objectBodyRouteWithId } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { createCheckoutSession } from './checkout-service.ts';
 import { paySandboxCheckout, previewSandboxCheckout } from './sandbox-checkout-service.ts';
@@ -13,7 +13,7 @@ import { paySandboxCheckout, previewSandboxCheckout } from './sandbox-checkout-s
  */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = serviceDeps(app);
-  app.post('/api/create-checkout-session', { schema: OBJECT_BODY }, async (request, reply) => {
+  app.post('/api/create-checkout-session', OBJECT_BODY_ROUTE, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return send(reply, await createCheckoutSession(deps, app.payments, viewer, request.body, request.log));
   });
@@ -35,7 +35,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post<{ Params: { productId: string } }>(
     '/api/sandbox-checkout/:productId',
-    { schema: withIdParam('productId') },
+    objectBodyRouteWithId('productId'),
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
       return send(

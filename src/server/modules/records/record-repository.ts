@@ -1,3 +1,4 @@
+import { MAX_RECORD_BYTES, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
 import type { AnswerWriteScope, RecordScope } from '#domain/permissions.ts';
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
@@ -115,10 +116,32 @@ function mergeStatement(submit: boolean, returnData: boolean): string {
       updated_at = now()
     where r.id = $1::uuid and r.client = $4::uuid and r.submitted = false
       and r.version >= ${submit ? 'coalesce($2::int, 0)' : '$2::int'}
+      and ${withinRecordCaps('r.data || $3::jsonb')}
     returning r.id, ${returnData ? 'r.data,' : ''} r.updated_at, r.version,
       array(select k from jsonb_object_keys($3::jsonb) k
             where (r.answer_versions ->> k)::int is distinct from r.version) as conflicting_keys`;
 }
+/**
+ * Issue 14 §1: a record stays within its caps (src/domain/answer-limits.ts); a save that would pass
+ * them changes nothing, and recordSize tells the service why.
+ */
+function withinRecordCaps(data: string): string {
+  return `octet_length((${data})::text) <= ${MAX_RECORD_BYTES}
+      and (select count(*) from jsonb_object_keys(${data})) <= ${MAX_RECORD_KEYS}`;
+}
+
+/** The size a record's answers would have with `answersJson` merged in. */
+export async function mergedRecordSize(database: Database, id: string, answersJson: string) {
+  const [row] = await runPrepared<{ bytes: number; keys: number }>(database, {
+    name: 'record-merged-size',
+    text: `select octet_length((data || $2::jsonb)::text)::int as bytes,
+             (select count(*) from jsonb_object_keys(data || $2::jsonb))::int as keys
+           from reports where id = $1::uuid`,
+    values: [id, answersJson],
+  });
+  return row;
+}
+
 const SAVE_ANSWERS = mergeStatement(false, true);
 const SAVE_ANSWERS_NO_DATA = mergeStatement(false, false);
 const SUBMIT_ANSWERS = mergeStatement(true, false);

@@ -9,6 +9,7 @@ import type {
 } from '../../graphql/generated-types.ts';
 import type { GraphQLContext } from '../../graphql/graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
+import { charge } from '../../graphql/response-budget.ts';
 import { selectsField } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';
 import { denial, type Result } from '../authorization/service-result.ts';
@@ -91,6 +92,7 @@ function errorOf(result: Result<RecordModel>): Error {
 
 /** Field level (customer-app §6): what `visible` withholds comes back empty. */
 export const lifeRecordResolvers: LifeRecordResolvers = {
+  data: (record, _args, { responseBudget }) => charge(responseBudget, record.data),
   report: (record) => (record.visible.report ? record.report : null),
   user: async (record, _args, { loaders }) => {
     if (!record.clientId) return null;
@@ -110,16 +112,19 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };
   },
-  form: async (record, _args, { loaders }) =>
-    recordFormAnswer(await loaders.inventoryTypeForm(record.inventoryTypeId), record.data),
+  form: async (record, _args, { loaders, responseBudget }) =>
+    charge(
+      responseBudget,
+      recordFormAnswer(await loaders.inventoryTypeForm(record.inventoryTypeId), record.data),
+    ),
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
 };
 
 export const recordSaveResolvers: RecordSaveResolvers = {
-  data: (save) => {
+  data: (save, _args, { responseBudget }) => {
     // Read whenever `data` is selected (selectsField); absent only when nobody asked for it.
     if (save.data === undefined) throw new Error('the saved data was not read');
-    return save.data;
+    return charge(responseBudget, save.data);
   },
 };

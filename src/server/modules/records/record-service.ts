@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  ANSWER_LIMIT_MESSAGES,
+  findAnswersProblem,
+  MAX_RECORD_BYTES,
+  MAX_RECORD_KEYS,
+} from '#domain/answer-limits.ts';
+import {
   type Actor,
   answerWriteScope,
   decide,
@@ -119,6 +125,8 @@ export async function saveRecordAnswers(
   if (!isUuid(id)) return denial('not-found', notFound);
   const answers = parseAnswers(parsed.data.answers);
   if (!answers.ok) return fail('BAD_USER_INPUT', answers.error);
+  const problem = findAnswersProblem(answers.answers);
+  if (problem) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES[problem]);
 
   const saved = await records.saveAnswers(deps.database, deps.changes, {
     id,
@@ -136,7 +144,7 @@ export async function saveRecordAnswers(
       conflictingKeys: saved.conflicting_keys,
     });
   }
-  return explainRefusedWrite(deps, actor, id, 'saveAnswers', baseVersion);
+  return explainRefusedWrite(deps, actor, id, 'saveAnswers', baseVersion, JSON.stringify(answers.answers));
 }
 
 /** customer-app §7 call 8: merges the final answers (if any) and sets submitted = true. */
@@ -157,6 +165,8 @@ export async function submitRecord(
       ? ({ ok: true, answers: {} } as const)
       : parseAnswers(parsed.data.answers);
   if (!answers.ok) return fail('BAD_USER_INPUT', answers.error);
+  const problem = findAnswersProblem(answers.answers);
+  if (problem) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES[problem]);
 
   const saved = await records.submitAnswers(deps.database, deps.changes, {
     id,
@@ -165,7 +175,8 @@ export async function submitRecord(
     scope: answerWriteScope(actor),
     returnData: false,
   });
-  if (!saved) return explainRefusedWrite(deps, actor, id, 'submit', baseVersion ?? 0);
+  if (!saved)
+    return explainRefusedWrite(deps, actor, id, 'submit', baseVersion ?? 0, JSON.stringify(answers.answers));
   return getRecord(deps, actor, id);
 }
 
@@ -180,6 +191,7 @@ async function explainRefusedWrite(
   id: string,
   operation: 'saveAnswers' | 'submit',
   baseVersion: number,
+  answersJson: string,
 ): Promise<{ ok: false; failure: Failure }> {
   const row = await records.findRecordFacts(deps.database, id);
   if (!row) return denial('not-found', notFound);
@@ -188,6 +200,10 @@ async function explainRefusedWrite(
     forbidden: NOT_THE_OWNER,
   });
   if (refused) return refused;
+  const size = await records.mergedRecordSize(deps.database, id, answersJson);
+  if (size && size.keys > MAX_RECORD_KEYS) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES.tooManyKeys);
+  if (size && size.bytes > MAX_RECORD_BYTES)
+    return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES.recordTooLarge);
   return fail(
     'BAD_USER_INPUT',
     `baseVersion ${baseVersion} is ahead of the record's version ${row.version}; reload the record.`,

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS, type Result } from '../authorization/service-result.ts';
-import { OBJECT_BODY } from '../route-schemas.ts';
+import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { generateNarrative, generateReport, type ReportDeps } from './report-service.ts';
 
@@ -42,7 +42,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/reports',
-    { schema: OBJECT_BODY, config: { rateLimit: limit(REPORT_LIMIT, 'reports') } },
+    { ...OBJECT_BODY_ROUTE, config: { rateLimit: limit(REPORT_LIMIT, 'reports') } },
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
       const result = await generateReport(deps, viewer, request.body);
@@ -55,7 +55,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/narrative',
-    { schema: OBJECT_BODY, config: { rateLimit: limit(NARRATIVE_LIMIT, 'narratives') } },
+    { ...OBJECT_BODY_ROUTE, config: { rateLimit: limit(NARRATIVE_LIMIT, 'narratives') } },
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
       return send(reply, await generateNarrative(deps, viewer, request.body), (value) => value);

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { supportMessageErrors, supportMessageSchema } from '#domain/support-message.ts';
-import { OBJECT_BODY } from '../route-schemas.ts';
+import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { sendSupportMessage } from './support-service.ts';
 
 /** DESIGN §8: besides the per-address limit (in the database), a per-IP limit for floods of addresses. */
@@ -23,7 +23,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     '/api/support',
     {
       bodyLimit: BODY_LIMIT,
-      schema: OBJECT_BODY,
+      ...OBJECT_BODY_ROUTE,
       config: {
         rateLimit: {
           ...IP_LIMIT,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HTTP_STATUS, type Result } from '../authorization/service-result.ts';
-import { OBJECT_BODY } from '../route-schemas.ts';
+import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { changeUserRoles, listUserRoles } from './user-service.ts';
 
@@ -15,7 +15,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     const viewer = await app.viewers.forRequest(request);
     return send(reply, await listUserRoles(deps, viewer));
   });
-  app.put('/api/users', { schema: OBJECT_BODY }, async (request, reply) => {
+  app.put('/api/users', OBJECT_BODY_ROUTE, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
     return send(reply, await changeUserRoles(deps, viewer, request.body));
   });
