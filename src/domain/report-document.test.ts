@@ -7,6 +7,7 @@ import {
   reportFileName,
   reportFooterText,
   runsOf,
+  xmlSafeText,
 } from './report-document.ts';
 
 const plain = (text: string) => ({ text, bold: false });
@@ -88,5 +89,18 @@ describe('report document rules (admin-app §9)', () => {
     [undefined, false],
   ])('%j has report text: %s', (text, expected) => {
     expect(hasReportText(text as string | null)).toBe(expected);
+  });
+
+  it.each([
+    ['U+FFFE and U+FFFF', 'a\uFFFEb\uFFFFc', 'abc'],
+    ['control characters', 'a\u0000b\u0007c\u001Fd', 'abcd'],
+    ['a lone surrogate', 'a\uD83Db', 'ab'],
+  ])('removes what XML forbids: %s (issue 14 §12)', (_case, text, kept) => {
+    expect(xmlSafeText(text)).toBe(kept);
+    expect(reportBlocks(text)).toEqual([{ kind: 'paragraph', lines: [[{ text: kept, bold: false }]] }]);
+  });
+
+  it('keeps tabs, newlines, emoji and every other character', () => {
+    expect(xmlSafeText('a\tb\nc 😀 é 中')).toBe('a\tb\nc 😀 é 中');
   });
 });

@@ -48,6 +48,7 @@ export function runsOf(line: string): ReportRun[] {
  * paragraphs, each newline a line break; a blank line ends a paragraph (decision 082).
  */
 export function reportBlocks(text: string): ReportBlock[] {
+  text = xmlSafeText(text);
   const blocks: ReportBlock[] = [];
   let paragraph: ReportRun[][] = [];
   const endParagraph = () => {
@@ -87,4 +88,17 @@ export function reportFooterText(date: string): string {
 /** customer-app §8: a generation with no text has nothing to download. */
 export function hasReportText(text: string | null | undefined): text is string {
   return typeof text === 'string' && text.trim() !== '';
+}
+
+/**
+ * Characters XML 1.0 forbids (control characters other than tab and newlines, U+FFFE, U+FFFF and
+ * surrogates without their partner) removed: a Word document holding one is invalid and Word will
+ * not open it (issue 14 §12). Everything else is kept as written.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function xmlSafeText(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
 }

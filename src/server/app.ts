@@ -25,6 +25,7 @@ import { identityProviderPlugin } from './plugins/identity-provider.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
 import { recordChangesPlugin } from './plugins/record-changes.ts';
+import { requestTimeoutPlugin } from './plugins/request-timeout.ts';
 import { responseCompressionPlugin } from './plugins/response-compression.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { viewerCachePlugin } from './plugins/viewer-cache.ts';
@@ -59,12 +60,27 @@ export async function buildApp({
       // Mailed link tokens and logout hints travel in query strings.
       serializers: { req: requestLogSerializer, err: fastifyErrorSerializer },
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest n proxies (as proxy-addr does for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Issue 14 §11: a client sending its request slowly (a byte at a time) is cut off rather than
+    // holding a connection for minutes; idle sockets close too (WebSockets ping every 30 s).
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks for requests over their time every 30 s by default: often enough to honour it.
+    http: {
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 2)),
+      headersTimeout: Math.min(20_000, config.requestTimeoutMs),
+    },
+    connectionTimeout: 10 * 60_000,
+    keepAliveTimeout: 65_000,
   });
 
   await app.register(databasePlugin, { config, database });
   await app.register(errorHandlerPlugin);
+  await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(responseCompressionPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});

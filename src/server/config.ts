@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,34 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * Issue 14 §4: which proxies' X-Forwarded-For to believe. `true` (every hop) let any client name its
+ * own address, and so its own rate-limit key: refused. A hop count or the proxies' addresses.
+ */
+export const TRUST_PROXY_TRUE_MESSAGE =
+  'must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8); "true" would trust every hop, so any client could choose its own address';
+
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value) && Number(value) <= 20) return Number(value);
+    const addresses = value.split(',').map((part) => part.trim());
+    if (value !== 'true' && addresses.every(isAddressOrRange)) return addresses;
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_MESSAGE });
+    return z.NEVER;
+  });
+
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -54,7 +83,9 @@ const envSchema = z.object({
   // How long one model call may take before the person is told it timed out (decision 080).
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxy,
+  // Issue 14 §11: how long a client may take to send a whole request (headers and body).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Scales every per-network (per IP address) limit: sign-in, sign-up and contact-form posts.
   NETWORK_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
@@ -114,6 +145,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     productName: env.PRODUCT_NAME,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
     // Never honoured in production.
     devClientOrigin:

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 /**
  * A browser as far as the sign-in pages can tell, for tests over a real socket: real HTTP with
  * fetch, cookies kept by name and path, redirects followed by hand, an Origin header on posts.
- * `ip` is sent as X-Forwarded-For (for servers started with TRUST_PROXY=true), so tests can act
+ * `ip` is sent as X-Forwarded-For (for servers started with TRUST_PROXY=1), so tests can act
  * as different networks.
  */
 export interface TestBrowser {

@@ -168,7 +168,9 @@ export async function createIdentityProvider({
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Koa (inside oidc-provider) believes X-Forwarded-* only behind the same proxies the server does.
+  provider.proxy = config.trustProxy !== false;
+  if (typeof config.trustProxy === 'number') provider.maxIpsCount = config.trustProxy;
   logProviderEvents(provider, log);
   return provider;
 }

@@ -19,7 +19,7 @@ describe('sign-in protection: same answer for unknown accounts, account lock, pe
   }
 
   beforeAll(async () => {
-    test = await createTestApp({ listen: true, env: { TRUST_PROXY: 'true' } });
+    test = await createTestApp({ listen: true, env: { TRUST_PROXY: '1' } });
     for (const email of ['known@example.test', 'locked@example.test']) {
       await signUpThroughPages(test.config, { name: 'Someone', email, password: PASSWORD }, newBrowser());
     }
