@@ -95,8 +95,8 @@ export function hasReportText(text: string | null | undefined): text is string {
  * surrogates without their partner) removed: a Word document holding one is invalid and Word will
  * not open it (issue 14 §12). Everything else is kept as written.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
 const XML_FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlSafeText(text: string): string {

@@ -84,6 +84,8 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  // Issue 14 §5: the local mailbox shows reset links; only to this machine unless set.
+  MAILBOX_PUBLIC: booleanFlag,
   // Issue 14 §11: how long a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Scales every per-network (per IP address) limit: sign-in, sign-up and contact-form posts.
@@ -146,6 +148,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    mailboxPublic: env.MAILBOX_PUBLIC,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
     // Never honoured in production.
     devClientOrigin:

@@ -93,3 +93,43 @@ describe('linkifyOwnUrls', () => {
     expect(linkifyOwnUrls(text, origin).value).toBe(expected);
   });
 });
+
+describe('who may read the mailbox (issue 14 §5)', () => {
+  let test: TestApp;
+  let open: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+    open = await createTestApp({ env: { MAILBOX_PUBLIC: 'true' } });
+    await test.app.mailer.send({
+      to: 'ada@example.test',
+      subject: 'Reset your password',
+      text: 'secret link',
+    });
+  });
+  afterAll(async () => {
+    await test.close();
+    await open.close();
+  });
+
+  it.each([
+    ['another machine', { remoteAddress: '203.0.113.5' }],
+    [
+      'this machine through a proxy',
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.5' } },
+    ],
+  ])('refuses %s, saying how to open it', async (_case, from) => {
+    for (const url of ['/mailbox', '/mailbox/anything']) {
+      const response = await test.app.inject({ method: 'GET', url, ...from });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain('only on the machine the server runs on');
+      expect(response.body).not.toContain('Reset your password');
+    }
+  });
+
+  it('shows it to this machine, and to the network when MAILBOX_PUBLIC is set', async () => {
+    const local = await test.app.inject({ method: 'GET', url: '/mailbox', remoteAddress: '::1' });
+    expect(local.body).toContain('Reset your password');
+    const remote = await open.app.inject({ method: 'GET', url: '/mailbox', remoteAddress: '203.0.113.5' });
+    expect(remote.statusCode).toBe(200);
+  });
+});

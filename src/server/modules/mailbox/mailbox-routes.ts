@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listOutboxMessages, readOutboxMessage } from '../mail/outbox.ts';
 import type { PageSite } from '../server-pages/page-layout.ts';
-import { MAILBOX_PATH, mailboxPath } from './mailbox-availability.ts';
+import {
+  MAILBOX_LOCAL_ONLY_MESSAGE,
+  MAILBOX_PATH,
+  mailboxPath,
+  mayReadMailbox,
+} from './mailbox-availability.ts';
 import { mailboxListPage, mailboxMessagePage, mailboxMissingPage } from './mailbox-pages.ts';
 
 const MOST_SHOWN = 200;
@@ -17,6 +22,19 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   const site: PageSite = { productName: config.productName, homeUrl: config.publicUrl };
   const send = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+
+  // Every page of the mailbox, for this machine only (mailbox-availability.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path !== MAILBOX_PATH && !path.startsWith(`${MAILBOX_PATH}/`)) return;
+    if (!mayReadMailbox(config, request)) {
+      return reply
+        .status(403)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(MAILBOX_LOCAL_ONLY_MESSAGE);
+    }
+  });
 
   app.get(MAILBOX_PATH, async (_request, reply) => {
     const messages = (await listOutboxMessages(dir)).slice(0, MOST_SHOWN);
