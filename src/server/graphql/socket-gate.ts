@@ -18,6 +18,7 @@ export const SOCKET_CLOSE = {
   unauthorized: 4401,
   subprotocolNotAcceptable: 4406,
   initTimeout: 4408,
+  tooManyInits: 4429,
 } as const;
 export const SESSION_EXPIRED_REASON = 'Your sign-in has expired. Sign in again.';
 const INIT_TIMEOUT_MS = 10_000;
@@ -81,8 +82,18 @@ export function gateSocket(
       request.socketToken = token;
       socket.off('message', hold);
       // Mercurius starts listening synchronously; then it gets the messages held so far, in order.
+      // graphql-transport-ws: a second connection_init closes the socket with 4429 (issue 14 §13;
+      // Mercurius acknowledged it again).
+      const refuseSecondInit = (data: Buffer) => {
+        if (parseMessage(data)?.type === 'connection_init')
+          closeWith(socket, SOCKET_CLOSE.tooManyInits, 'Too many initialisation requests');
+      };
+      if (held.slice(1).some(([data]) => parseMessage(data)?.type === 'connection_init')) {
+        return closeWith(socket, SOCKET_CLOSE.tooManyInits, 'Too many initialisation requests');
+      }
       handler.call(this, socket, request);
       for (const [data, isBinary] of held) socket.emit('message', data, isBinary);
+      socket.on('message', refuseSecondInit);
     };
   };
 }

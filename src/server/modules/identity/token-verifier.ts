@@ -60,6 +60,12 @@ export function createTokenVerifier(
     } catch (error) {
       throw new TokenError(describeFailure(error));
     }
+    // OpenID Connect Core §3.1.3.7: with several audiences the token names who it was issued to
+    // (azp), and that must be us; an azp, when present, is always ours (issue 14 §13).
+    const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== options.audience) {
+      throw new TokenError('The sign-in token was issued to another application.');
+    }
     const nowSeconds = Math.floor((options.now?.() ?? Date.now()) / 1000);
     if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + LEEWAY_SECONDS) {
       throw new TokenError('The sign-in token was issued in the future.');

@@ -28,6 +28,8 @@ function hashToken(token: string): string {
 }
 
 export async function issueLinkToken(db: Db, accountId: string, purpose: LinkPurpose): Promise<string> {
+  // Only the newest reset link works (issue 14 §13): a mailbox read later cannot use an older one.
+  if (purpose === 'reset-password') await retireLinkTokens(db, accountId, purpose);
   const token = randomBytes(32).toString('base64url');
   await db.insert(idpAccountTokens).values({
     accountId,

@@ -26,10 +26,15 @@ export function assetUrl(name: AssetName): string {
 
 export async function pageAssetRoutes(app: FastifyInstance): Promise<void> {
   for (const name of Object.keys(assets) as AssetName[]) {
-    app.get(`/static/${name}`, async (_request, reply) =>
+    // Cached for good only under its current version (assetUrl); the bare name may change with any
+    // release, so it is revalidated (issue 14 §13).
+    app.get<{ Querystring: { v?: string } }>(`/static/${name}`, async (request, reply) =>
       reply
         .type(assets[name])
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header(
+          'cache-control',
+          request.query.v === loaded[name].version ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
         .send(loaded[name].body),
     );
   }
