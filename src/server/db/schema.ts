@@ -261,3 +261,17 @@ export const serverSecrets = pgTable('server_secrets', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Rate-limit counters shared by every server instance (issue 14 §4): a fixed window per key, kept
+ * and counted in one statement (modules/rate-limits). Keys name the limit and who it counts.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_idx').on(t.windowStartedAt)],
+);

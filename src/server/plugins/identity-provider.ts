@@ -11,6 +11,7 @@ import { clientOrigins, createIdentityProvider } from '../modules/idp/provider-c
 import { problemPage } from '../modules/idp/sign-in-pages.ts';
 import { signInRoutes } from '../modules/idp/sign-in-routes.ts';
 import { mailboxPath } from '../modules/mailbox/mailbox-availability.ts';
+import { databaseRateLimitStore } from '../modules/rate-limits/database-rate-limit-store.ts';
 import type { PageSite } from '../modules/server-pages/page-layout.ts';
 
 const MOUNT_PATH = '/oidc';
@@ -49,7 +50,7 @@ export async function identityProviderPlugin(app: FastifyInstance): Promise<void
   // Our pages (more specific routes than the wildcard above, so they win).
   await app.register(async (scope) => {
     await scope.register(formbody);
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, { global: false, store: databaseRateLimitStore(app.database.db) });
     const allowedOrigins = new Set(clientOrigins(config));
     // Under the site-wide `no-referrer` browsers post our forms with `Origin: null`; `same-origin`
     // keeps the real Origin on our own posts and still tells other sites nothing. (helmet wrote

@@ -47,27 +47,6 @@ export async function findAccountById(db: Db, id: string): Promise<IdpAccount | 
   return account;
 }
 
-/** One more consecutive failed sign-in; returns the new count so the caller can apply the lock rule. */
-export async function recordFailedSignIn(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .update(idpAccounts)
-    .set({ failedLoginCount: sql`${idpAccounts.failedLoginCount} + 1`, updatedAt: new Date() })
-    .where(eq(idpAccounts.id, id))
-    .returning({ failedLoginCount: idpAccounts.failedLoginCount });
-  return row?.failedLoginCount ?? 0;
-}
-
-export async function lockAccountUntil(db: Db, id: string, lockedUntil: Date): Promise<void> {
-  await db.update(idpAccounts).set({ lockedUntil, updatedAt: new Date() }).where(eq(idpAccounts.id, id));
-}
-
-export async function clearFailedSignIns(db: Db, id: string): Promise<void> {
-  await db
-    .update(idpAccounts)
-    .set({ failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(idpAccounts.id, id));
-}
-
 export async function markEmailVerified(db: Db, id: string): Promise<void> {
   await db
     .update(idpAccounts)

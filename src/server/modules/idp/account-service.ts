@@ -22,6 +22,7 @@ import {
 } from './account-link-tokens.ts';
 import { passwordResetMail, verificationMail } from './account-mails.ts';
 import { deleteProviderStateOfAccount } from './oidc-adapter.ts';
+import { forgetSignInFailures } from './sign-in-throttle.ts';
 
 export interface AccountServiceDeps {
   db: Db;
@@ -142,6 +143,8 @@ export function createAccountService({ db, mailer, site, log }: AccountServiceDe
         await replacePassword(tx, account.id, passwordHash);
         await retireLinkTokens(tx, account.id, 'reset-password');
         await deleteProviderStateOfAccount(tx, account.id);
+        // A reset ends any slow-down of sign-ins to this address (issue 14 §6).
+        await forgetSignInFailures(tx, account.email);
         return { status: 'done', account } as LinkOutcome;
       });
     },

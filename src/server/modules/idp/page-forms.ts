@@ -30,18 +30,25 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * Per-IP limits on the form posts (DESIGN §8), in memory per instance: enough to make guessing
- * across many accounts slow; the per-account lock (login-lockout.ts) does the rest.
+ * Per-IP limits on the form posts (DESIGN §8), counted in the database so they hold across
+ * instances (issue 14 §4): enough to make guessing across many accounts slow; the per-address
+ * throttle (sign-in-throttle.ts) does the rest.
  */
 export function createFormLimits(app: FastifyInstance) {
+  // Each limit counts under its own name in the shared store.
+  const byNetwork = (limit: string) => (request: FastifyRequest) => `${limit}:${request.ip}`;
   // NETWORK_RATE_LIMIT_FACTOR scales them, e.g. for a test suite signing in many people from one address.
   const max = (count: number) => Math.ceil(count * app.config.networkRateLimitFactor);
   return {
-    signIn: app.createRateLimit({ max: max(20), timeWindow: 5 * 60_000 }),
-    signUp: app.createRateLimit({ max: max(10), timeWindow: 15 * 60_000 }),
+    signIn: app.createRateLimit({ keyGenerator: byNetwork('sign-in'), max: max(20), timeWindow: 5 * 60_000 }),
+    signUp: app.createRateLimit({
+      keyGenerator: byNetwork('sign-up'),
+      max: max(10),
+      timeWindow: 15 * 60_000,
+    }),
     /** Posts that send a mail: forgot password, send the verification link again. */
-    mail: app.createRateLimit({ max: max(5), timeWindow: 15 * 60_000 }),
-    reset: app.createRateLimit({ max: max(10), timeWindow: 15 * 60_000 }),
+    mail: app.createRateLimit({ keyGenerator: byNetwork('mail'), max: max(5), timeWindow: 15 * 60_000 }),
+    reset: app.createRateLimit({ keyGenerator: byNetwork('reset'), max: max(10), timeWindow: 15 * 60_000 }),
   };
 }
 export type FormLimits = ReturnType<typeof createFormLimits>;

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { emailSchema, newAccountSchema } from '../identity/account-rules.ts';
 import type { PageSite } from '../server-pages/page-layout.ts';
 import type { AccountService } from './account-service.ts';
-import { minutesLeft } from './login-lockout.ts';
 import { type FormLimits, fieldErrors, formValue, overLimit, sendPage } from './page-forms.ts';
 import { signIn } from './sign-in.ts';
 import {
@@ -14,6 +13,7 @@ import {
   signInExpiredPage,
   signUpPage,
 } from './sign-in-pages.ts';
+import { signInThrottledMessage } from './sign-in-throttle.ts';
 
 export interface SignInRouteDeps {
   provider: Provider;
@@ -128,11 +128,11 @@ export function signInRoutes({ provider, accounts, site, limits, mailboxUrl }: S
           loginPage(site, interaction.uid, { values, errors: fieldErrors(parsed.error) }),
         );
       }
-      const result = await signIn(app.database.db, parsed.data.email, parsed.data.password);
+      const result = await signIn(app.database.db, parsed.data.email, parsed.data.password, request.ip);
       if (result.ok) return finish(request, reply, { login: { accountId: result.account.id } });
-      if (result.reason === 'locked') {
-        const minutes = minutesLeft(result.lockedUntil, new Date());
-        const message = `Too many failed sign-in attempts. For your safety this account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}. Try again later, or reset your password.`;
+      if (result.reason === 'throttled') {
+        reply.header('retry-after', String(Math.ceil(result.waitMs / 1000)));
+        const message = signInThrottledMessage(result.waitMs);
         return sendPage(reply, 429, loginPage(site, interaction.uid, { values, errors: [{ message }] }));
       }
       return sendPage(

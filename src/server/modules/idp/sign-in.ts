@@ -1,45 +1,32 @@
 import type { Db } from '../../db/database.ts';
-import {
-  clearFailedSignIns,
-  findAccountByEmail,
-  type IdpAccount,
-  lockAccountUntil,
-  recordFailedSignIn,
-} from '../identity/account-repository.ts';
+import { findAccountByEmail, type IdpAccount } from '../identity/account-repository.ts';
 import { decoyPasswordHash, verifyPassword } from '../identity/password-hash.ts';
-import { lockDurationMs } from './login-lockout.ts';
+import { noteFailedSignIn, noteSignedIn, signInWaitMs } from './sign-in-throttle.ts';
 
 export type SignInResult =
   | { ok: true; account: IdpAccount }
   | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'locked'; lockedUntil: Date };
+  | { ok: false; reason: 'throttled'; waitMs: number };
 
 /**
  * Checks an e-mail and password. An unknown e-mail is checked against a decoy hash, so it takes
- * as long as a wrong password and gets the same answer. Consecutive failures lock the account
- * for a growing time (login-lockout.ts); while it is locked no password is even tried.
+ * as long as a wrong password and gets the same answer. Failures slow further attempts on the same
+ * address (sign-in-throttle.ts), known or not; no account is ever locked (issue 14 §6).
  */
 export async function signIn(
   db: Db,
   email: string,
   password: string,
-  now = new Date(),
+  network: string,
 ): Promise<SignInResult> {
+  const waitMs = await signInWaitMs(db, network, email);
+  if (waitMs > 0) return { ok: false, reason: 'throttled', waitMs };
   const account = await findAccountByEmail(db, email);
-  if (!account) {
-    await verifyPassword(password, await decoyPasswordHash());
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()));
+  if (!account || !matches) {
+    await noteFailedSignIn(db, network, email);
     return { ok: false, reason: 'invalid' };
   }
-  if (account.lockedUntil && account.lockedUntil > now) {
-    return { ok: false, reason: 'locked', lockedUntil: account.lockedUntil };
-  }
-  if (!(await verifyPassword(password, account.passwordHash))) {
-    const lockMs = lockDurationMs(await recordFailedSignIn(db, account.id));
-    if (lockMs === 0) return { ok: false, reason: 'invalid' };
-    const lockedUntil = new Date(now.getTime() + lockMs);
-    await lockAccountUntil(db, account.id, lockedUntil);
-    return { ok: false, reason: 'locked', lockedUntil };
-  }
-  if (account.failedLoginCount > 0 || account.lockedUntil) await clearFailedSignIns(db, account.id);
+  await noteSignedIn(db, network, email);
   return { ok: true, account };
 }

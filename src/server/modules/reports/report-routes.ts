@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS, type Result } from '../authorization/service-result.ts';
+import { databaseRateLimitStore } from '../rate-limits/database-rate-limit-store.ts';
 import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { generateNarrative, generateReport, type ReportDeps } from './report-service.ts';
@@ -18,7 +19,8 @@ export const NARRATIVE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
  * server. Answers `{ report, generation }` / `{ narrative }`, or `{ error }` with the status.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  if (!app.hasDecorator('rateLimit'))
+    await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.database.db) });
   const deps: ReportDeps = { ...serviceDeps(app), writer: app.reportWriter };
 
   // The limit counts per signed-in person; a request without a usable token counts per address

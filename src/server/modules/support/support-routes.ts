@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { supportMessageErrors, supportMessageSchema } from '#domain/support-message.ts';
+import { databaseRateLimitStore } from '../rate-limits/database-rate-limit-store.ts';
 import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { sendSupportMessage } from './support-service.ts';
 
@@ -12,7 +13,8 @@ const BODY_LIMIT = 32 * 1024;
 /** admin-app §7 POST /support, served as POST /api/support: no sign-in (admin-app §6), rate-limited. */
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
   // Registered here unless an outer scope already did; the per-IP store is per instance.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  if (!app.hasDecorator('rateLimit'))
+    await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.database.db) });
 
   // DESIGN §8: no-store on every API answer, refusals included.
   app.addHook('onSend', async (_request, reply) => {
