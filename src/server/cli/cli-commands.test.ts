@@ -57,6 +57,7 @@ function signInAs(sub: string, email: string) {
     name: undefined,
     claimedRoles: [],
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    issuedAt: Date.now(),
   });
 }
 

@@ -36,6 +36,8 @@ export const users = pgTable(
     id: id(),
     // The identity provider's `sub`; null for a person invited by e-mail who has not signed in yet.
     federatedId: text('federated_id').unique(),
+    // Issue 14 §3: ID tokens issued before this (logout, password reset) are refused.
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     email: text('email'),
     name: text('name'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),

@@ -37,6 +37,7 @@ type SocketHandler = (this: unknown, socket: WebSocket, request: FastifyRequest)
 export function gateSocket(
   handler: SocketHandler,
   authenticate: (token: string) => Promise<Viewer>,
+  onAdmitted?: (socket: WebSocket, viewer: Viewer, token: string) => void,
 ): SocketHandler {
   return function gated(this: unknown, socket, request) {
     if (socket.protocol !== GRAPHQL_WS_PROTOCOL) {
@@ -94,6 +95,7 @@ export function gateSocket(
       handler.call(this, socket, request);
       for (const [data, isBinary] of held) socket.emit('message', data, isBinary);
       socket.on('message', refuseSecondInit);
+      onAdmitted?.(socket, viewer, token ?? '');
     };
   };
 }
@@ -146,4 +148,35 @@ function closeWith(socket: WebSocket, code: number, reason: string): void {
     text = `${text}…`;
   }
   socket.close(code, text);
+}
+
+/**
+ * The admitted sockets by user (issue 14 §3): when a user changes (logout, password reset, roles),
+ * each of their sockets' tokens is checked again, and a socket whose token no longer passes closes
+ * with 4401 and the reason.
+ */
+export function socketRegistry(authenticate: (token: string) => Promise<Viewer>) {
+  const byUser = new Map<string, Map<WebSocket, string>>();
+  return {
+    admitted(socket: WebSocket, viewer: Viewer, token: string) {
+      let sockets = byUser.get(viewer.userId);
+      if (!sockets) {
+        sockets = new Map();
+        byUser.set(viewer.userId, sockets);
+      }
+      sockets.set(socket, token);
+      socket.once('close', () => {
+        sockets.delete(socket);
+        if (sockets.size === 0) byUser.delete(viewer.userId);
+      });
+    },
+    recheck(userId: string) {
+      for (const [socket, token] of byUser.get(userId) ?? []) {
+        authenticate(token).catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : 'Unauthorized';
+          closeWith(socket, SOCKET_CLOSE.unauthorized, reason);
+        });
+      }
+    },
+  };
 }

@@ -35,6 +35,18 @@ export class AuthenticationError extends Error {
   }
 }
 
+/** A token issued before the person's last logout or password reset (issue 14 §3). */
+export const SIGNED_OUT_MESSAGE =
+  'This sign-in has ended (you logged out or changed your password). Sign in again.';
+
+/** The viewer, unless their token was issued before their last logout or password reset. */
+export function refuseEndedSignIn(identity: { issuedAt: number }, viewer: Viewer): Viewer {
+  if (viewer.tokensValidAfter !== null && identity.issuedAt < viewer.tokensValidAfter) {
+    throw new AuthenticationError(SIGNED_OUT_MESSAGE);
+  }
+  return viewer;
+}
+
 export function bearerToken(header: string | undefined): string {
   if (header === undefined || header.trim() === '') throw new AuthenticationError(MISSING_TOKEN_MESSAGE);
   const match = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/.exec(header.trim());
@@ -69,7 +81,10 @@ export const authPlugin = fp(
         throw error;
       }
     });
-    app.decorate('viewerForToken', async (token: string) => resolveViewer(db, await app.verifyToken(token)));
+    app.decorate('viewerForToken', async (token: string) => {
+      const identity = await app.verifyToken(token);
+      return refuseEndedSignIn(identity, await resolveViewer(db, identity));
+    });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.viewer ??= await app.viewerForToken(bearerToken(request.headers.authorization));
       return request.viewer;

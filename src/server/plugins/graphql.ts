@@ -18,7 +18,7 @@ import { documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget } from '../graphql/response-budget.ts';
-import { gateSocket } from '../graphql/socket-gate.ts';
+import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
 import { serviceDeps } from '../modules/service-deps.ts';
 import { AuthenticationError } from './auth.ts';
 
@@ -43,10 +43,16 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   const rules = [...queryLimitRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
 
   // Before @fastify/websocket sees the route: Mercurius' socket handler gets the gate in front.
+  const authenticate = (token: string) => app.viewers.forToken(token);
+  // Issue 14 §3: a logout or password reset closes that person's open sockets, on every instance.
+  const sockets = socketRegistry(authenticate);
+  app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
-      route.wsHandler = gateSocket(route.wsHandler as Parameters<typeof gateSocket>[0], (token) =>
-        app.viewers.forToken(token),
+      route.wsHandler = gateSocket(
+        route.wsHandler as Parameters<typeof gateSocket>[0],
+        authenticate,
+        sockets.admitted,
       ) as RouteOptions['wsHandler'];
     }
   });

@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { VerifiedIdentity } from '../modules/identity/token-verifier.ts';
 import { resolveViewer, type Viewer } from '../modules/identity/viewer.ts';
-import { bearerToken } from './auth.ts';
+import { bearerToken, refuseEndedSignIn } from './auth.ts';
+
+export { SIGNED_OUT_MESSAGE } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +20,8 @@ export interface ViewerCache {
   forRequest(request: FastifyRequest): Promise<Viewer | null>;
   /** Forgets what is cached about a user, here and on every other instance (roles or user changed). */
   invalidateUser(userId: string): Promise<void>;
+  /** Called with the user id whenever what is known of a user is dropped (here or on another instance). */
+  onUserChanged(listener: (userId: string) => void): void;
 }
 
 export const VIEWER_CHANGES_CHANNEL = 'life_record_viewers';
@@ -39,9 +43,11 @@ export const viewerCachePlugin = fp(
     // Bumped by every invalidation: a lookup that started before it must not store its result.
     let generation = 0;
 
+    const changeListeners = new Set<(userId: string) => void>();
     const dropUser = (userId: string) => {
       generation++;
       for (const [key, entry] of people) if (entry.viewer.userId === userId) people.delete(key);
+      for (const listener of changeListeners) listener(userId);
     };
 
     async function verify(token: string): Promise<VerifiedIdentity> {
@@ -54,6 +60,10 @@ export const viewerCachePlugin = fp(
 
     async function forToken(token: string): Promise<Viewer> {
       const identity = await verify(token);
+      return refuseEndedSignIn(identity, await personOf(identity));
+    }
+
+    async function personOf(identity: VerifiedIdentity): Promise<Viewer> {
       // The e-mail and its verification are part of the key: a newly verified address must reach
       // resolveViewer, which links invitations to it (DESIGN §4).
       const key = `${identity.sub}\n${identity.email ?? ''}\n${identity.emailVerified}`;
@@ -68,6 +78,9 @@ export const viewerCachePlugin = fp(
 
     const cache: ViewerCache = {
       forToken,
+      onUserChanged: (listener) => {
+        changeListeners.add(listener);
+      },
       async forRequest(request) {
         const header = request.headers.authorization;
         if (header === undefined || header.trim() === '') return null;

@@ -18,6 +18,8 @@ export interface VerifiedIdentity {
   /** The allowed-roles claim; informational only: authorization reads roles from the database. */
   claimedRoles: string[];
   expiresAt: number;
+  /** When the token was issued, in ms: tokens issued before the person's last logout are refused. */
+  issuedAt: number;
 }
 
 export class TokenError extends Error {
@@ -83,6 +85,7 @@ export function createTokenVerifier(
         ? roles.filter((role): role is string => typeof role === 'string')
         : [],
       expiresAt: (payload.exp as number) * 1000,
+      issuedAt: payload.iat * 1000,
     };
   };
 }

@@ -13,6 +13,7 @@ const identity = (overrides: Partial<Parameters<typeof resolveViewer>[1]> = {}) 
   name: 'Someone',
   claimedRoles: [],
   expiresAt: Date.now() + 3_600_000,
+  issuedAt: Date.now(),
   ...overrides,
 });
 

@@ -14,6 +14,8 @@ export interface Viewer {
   /** From the database (DESIGN §6), never from the token. */
   roles: Role[];
   tokenExpiresAt: number;
+  /** Tokens issued before this (ms) are refused: the person logged out or reset the password. */
+  tokensValidAfter: number | null;
 }
 
 interface UserRow {
@@ -22,12 +24,13 @@ interface UserRow {
   email: string | null;
   organization_id: string | null;
   roles: string[];
+  tokens_valid_after: Date | string | null;
 }
 
 async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefined> {
   const [row] = await queryRows<UserRow>(
     db,
-    sql`select u.id, u.name, u.email, u.organization_id,
+    sql`select u.id, u.name, u.email, u.organization_id, u.tokens_valid_after,
           coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
         from users u
         left join user_roles ur on ur.user_id = u.id
@@ -63,6 +66,7 @@ export async function resolveViewer(db: Db, identity: VerifiedIdentity): Promise
     organizationId: row.organization_id,
     roles: row.roles.filter(isRole),
     tokenExpiresAt: identity.expiresAt,
+    tokensValidAfter: row.tokens_valid_after === null ? null : new Date(row.tokens_valid_after).getTime(),
   };
 }
 
@@ -144,4 +148,23 @@ async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, em
     );
     await tx.execute(sql`delete from users where id = ${placeholderId}`);
   });
+}
+
+/**
+ * Issue 14 §3: ends every ID token issued so far for this person (logout, password reset). Kept to
+ * whole seconds, as token issue times are: a token issued in the second after still works.
+ */
+export async function revokeTokensOfUser(db: Pick<Db, 'execute'>, userId: string): Promise<void> {
+  await db.execute(
+    sql`update users set tokens_valid_after = date_trunc('second', now()) where id = ${userId}::uuid`,
+  );
+}
+
+/** The same, for the user of an identity (the embedded provider's account id is its subject). */
+export async function revokeTokensOfSubject(db: Pick<Db, 'execute'>, sub: string): Promise<string | null> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update users set tokens_valid_after = date_trunc('second', now()) where federated_id = ${sub} returning id`,
+  );
+  return rows[0]?.id ?? null;
 }

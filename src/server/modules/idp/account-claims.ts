@@ -41,6 +41,7 @@ async function rolesOfAccount(db: Db, account: IdpAccount): Promise<Role[]> {
     name: account.name,
     claimedRoles: [],
     expiresAt: Date.now(),
+    issuedAt: Date.now(),
   });
   return viewer.roles;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../identity/account-rules.ts';
+import { revokeTokensOfSubject } from '../identity/viewer.ts';
 import type { PageSite } from '../server-pages/page-layout.ts';
 import { type AccountService, RESET_PATH, VERIFY_PATH } from './account-service.ts';
 import { type FormLimits, fieldErrors, formValue, overLimit, sendPage } from './page-forms.ts';
@@ -104,6 +105,11 @@ export function accountLinkRoutes({ accounts, site, limits }: AccountLinkRouteDe
       const outcome = await accounts.resetPassword(token, parsed.data.password);
       if (outcome.status !== 'done')
         return sendPage(reply, 410, linkProblemPage(site, 'reset-password', outcome.status));
+      // Issue 14 §3: whoever held a token of the old password loses the app at once, sockets too.
+      if (outcome.account) {
+        const userId = await revokeTokensOfSubject(app.database.db, outcome.account.id);
+        if (userId) await app.viewers.invalidateUser(userId);
+      }
       return sendPage(reply, 200, passwordChangedPage(site));
     });
   };

@@ -248,6 +248,8 @@ export function createAuthSession(
     // DESIGN §7: answers kept in this browser until the server has them are cleared at logout.
     await clearPendingAnswersAtLogout();
     const user = readStoredUser(env.sessionStorage, config);
+    // Issue 14 §3: the server ends this sign-in's tokens at once (a copied token stops working).
+    if (user?.id_token) await endServerSignIn(user.id_token);
     try {
       const manager = await userManager();
       await manager.signoutRedirect({
@@ -293,6 +295,19 @@ export function createAuthSession(
     logout,
     getIdToken,
   } satisfies AuthSession;
+}
+
+/** Best effort: a server out of reach must not keep the person from logging out. */
+async function endServerSignIn(idToken: string): Promise<void> {
+  try {
+    await fetch('/api/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}` },
+      signal: AbortSignal.timeout(3_000),
+    });
+  } catch (error) {
+    logAuthError('ending the sign-in on the server failed', error);
+  }
 }
 
 function isExpired(exp: unknown, now: number): boolean {
