@@ -12,6 +12,7 @@ import {
   type RecordOperation,
   recordFieldVisibility,
   recordInScope,
+  recordOwnerName,
   recordReadScope,
 } from './permissions.ts';
 
@@ -249,5 +250,33 @@ describe('recordFieldVisibility', () => {
       ownerEmail: true,
       ownerFederatedId: true,
     });
+  });
+});
+
+describe('recordOwnerName (issue 14 §10)', () => {
+  const record = { clientId: 'person', organizationId: 'org-a', submitted: false };
+  const ownOrganization = { userId: 'person', name: 'Registered', organizationId: 'org-a' };
+  const otherOrganization = { userId: 'person', name: 'Registered', organizationId: 'org-b' };
+  const customerA = { userId: 'customer', organizationId: 'org-a', roles: ['customer'] as const };
+  const admin = { userId: 'admin', organizationId: null, roles: ['admin'] as const };
+  it.each([
+    ['an admin', admin, otherOrganization, 'Registered'],
+    [
+      'the person',
+      { userId: 'person', organizationId: 'org-b', roles: ['client'] as const },
+      otherOrganization,
+      'Registered',
+    ],
+    ['the organization, of its own member', customerA, ownOrganization, 'Registered'],
+    ['the organization, of another organization’s person', customerA, otherOrganization, 'Given'],
+    [
+      'the organization, of a person of no organization',
+      customerA,
+      { ...otherOrganization, organizationId: null },
+      'Given',
+    ],
+    ['nobody signed in', null, otherOrganization, 'Given'],
+  ])('%s sees %s', (_who, actor, owner, expected) => {
+    expect(recordOwnerName(actor, record, owner, 'Given')).toBe(expected);
   });
 });

@@ -207,3 +207,20 @@ export function decideInventoryTypeForm(
   if (reachedThroughReadableRecord) return ALLOW;
   return decide(actor, 'inventoryType.read');
 }
+
+/**
+ * Issue 14 §10: the name a record shows for its person. Admins and the person themselves see the
+ * name they registered with, and so does the record's organization for its own members; for anyone
+ * else's person it sees the name it gave in the invitation: an invitation never reveals who a
+ * person of another organization is.
+ */
+export function recordOwnerName(
+  actor: Actor | null,
+  record: RecordFacts,
+  owner: { userId: string; name: string | null; organizationId: string | null },
+  invitedName: string | null,
+): string | null {
+  if (actor && (isAdmin(actor) || actor.userId === owner.userId)) return owner.name;
+  if (owner.organizationId !== null && owner.organizationId === record.organizationId) return owner.name;
+  return invitedName;
+}

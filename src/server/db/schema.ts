@@ -146,6 +146,9 @@ export const reports = pgTable(
     // a newer answer (src/domain/record-answers.ts, docs/decisions/012-answer-merge-rule.md).
     answerVersions: jsonb('answer_versions').notNull().default(sql`'{}'::jsonb`),
     report: text('report'),
+    // The name the inviter gave (issue 14 §10): what the organization sees of a person who is
+    // not its own, instead of the name they registered with.
+    invitedName: text('invited_name'),
   },
   (t) => [
     index('reports_client_idx').on(t.clientId),

@@ -3,7 +3,7 @@ import { formsOf, inventoryTypesOf } from '../modules/inventory-types/inventory-
 import type { CreditCountModel } from '../modules/organizations/organization-model.ts';
 import { creditsOf, organizationSummariesOf } from '../modules/organizations/organization-service.ts';
 import type { ReportGenerationModel } from '../modules/records/record-model.ts';
-import { reportGenerationsOf } from '../modules/records/record-service.ts';
+import { invitedNamesOf, reportGenerationsOf } from '../modules/records/record-service.ts';
 import type { ServiceDeps } from '../modules/service-deps.ts';
 import type { RecordOwnerRow, RoleRow } from '../modules/users/user-repository.ts';
 import { recordOwnersOf, rolesOf } from '../modules/users/user-service.ts';
@@ -18,6 +18,7 @@ export interface Loaders {
   organizationSummary(organizationId: string): Promise<{ id: string; name: string } | undefined>;
   inventoryType(inventoryTypeId: string): Promise<InventoryTypeModel | undefined>;
   reportGenerations(recordId: string): Promise<ReportGenerationModel[] | undefined>;
+  invitedName(recordId: string): Promise<string | null | undefined>;
   inventoryTypeForm(inventoryTypeId: string): Promise<unknown>;
   organizationCredits(organizationId: string): Promise<CreditCountModel[] | undefined>;
   userRoles(userId: string): Promise<RoleRow[] | undefined>;
@@ -29,6 +30,7 @@ export function createLoaders(deps: ServiceDeps): Loaders {
     organizationSummary: createBatchLoader((ids) => organizationSummariesOf(deps, ids)),
     inventoryType: createBatchLoader((ids) => inventoryTypesOf(deps, ids)),
     reportGenerations: createBatchLoader((ids) => reportGenerationsOf(deps, ids)),
+    invitedName: createBatchLoader((ids) => invitedNamesOf(deps, ids)),
     inventoryTypeForm: createBatchLoader((ids) => formsOf(deps, ids)),
     organizationCredits: createBatchLoader((ids) => creditsOf(deps, ids)),
     userRoles: createBatchLoader((ids) => rolesOf(deps, ids)),

@@ -59,7 +59,8 @@ export async function assignCredit(
           on conflict do nothing`,
     );
     await tx.execute(
-      sql`update reports set client = ${user.id}, updated_at = now(), version = version + 1
+      sql`update reports set client = ${user.id}, invited_name = ${invite.name}, updated_at = now(),
+            version = version + 1
           where id = ${credit.id}`,
     );
     return {
@@ -109,20 +110,27 @@ async function findOrCreateInvitedUser(
     [existing] = await find();
     if (!existing) throw new Error('The invited user row could neither be created nor found.');
   }
+  // Issue 14 §10: only a plain member without an organization joins the inviter's; an admin or
+  // another organization's customer is never moved (and an admin has no organization of their own).
   const [updated] = await queryRows<InvitedUserRow>(
     tx,
-    sql`update users set name = coalesce(name, ${invite.name}),
-          organization_id = coalesce(organization_id, ${invite.organizationId}), updated_at = now()
-        where id = ${existing.id}
-        returning id, name, organization_id`,
+    sql`update users u set name = coalesce(u.name, ${invite.name}),
+          organization_id = case
+            when u.organization_id is null and not exists (
+              select 1 from user_roles ur join roles r on r.id = ur.role_id
+              where ur.user_id = u.id and r.name in ('admin', 'customer'))
+            then ${invite.organizationId}::uuid else u.organization_id end,
+          updated_at = now()
+        where u.id = ${existing.id}
+        returning u.id, u.name, u.organization_id`,
   );
   if (!updated) throw new Error('The invited user row disappeared.');
   const state =
-    existing.organization_id === null
-      ? 'joined-organization'
-      : existing.organization_id === invite.organizationId
-        ? 'existing'
-        : 'of-another-organization';
+    updated.organization_id !== invite.organizationId
+      ? 'of-another-organization'
+      : existing.organization_id === null
+        ? 'joined-organization'
+        : 'existing';
   return { ...updated, state };
 }
 

@@ -386,3 +386,44 @@ describe('when the mail server cannot be reached', () => {
     }
   });
 });
+
+describe('an invitation never reveals or changes another organization’s person (issue 14 §10)', () => {
+  const ORGANIZATION_RECORDS = `query ($id: ID!) { organizationRecords(organizationId: $id) { id user { name email } } }`;
+  async function nameSeenBy(headers: Record<string, string>, reportId: string) {
+    const response = await graphql<{
+      organizationRecords: { id: string; user: { name: string | null } | null }[];
+    }>(test.app, ORGANIZATION_RECORDS, { id: orgA }, headers);
+    return response.data?.organizationRecords.find((record) => record.id === reportId)?.user?.name;
+  }
+
+  it('shows the inviter the name they gave, not the registered name of a person of another organization', async () => {
+    await addCredits(orgA, lifeType, 1);
+    const response = await invite({ name: 'Name Given By A', email: customerB.email });
+    expect(response.statusCode).toBe(200);
+    const { reportId } = response.json();
+    expect(await nameSeenBy(customerA.headers, reportId)).toBe('Name Given By A');
+    expect(JSON.stringify(response.json())).not.toContain('Customer B');
+    expect((await userByEmail(customerB.email))[0]?.organization_id).toBe(orgB);
+    // Admins see who it really is.
+    expect(await nameSeenBy(admin.headers, reportId)).toBe(customerB.name);
+  });
+
+  it('never moves an admin into the inviting organization', async () => {
+    await addCredits(orgA, lifeType, 1);
+    const response = await invite({ name: 'Someone', email: admin.email });
+    expect(response.statusCode).toBe(200);
+    const [row] = await userByEmail(admin.email);
+    expect(row?.organization_id).toBeNull();
+    expect(row?.roles).toContain('admin');
+    expect(await nameSeenBy(customerA.headers, response.json().reportId)).toBe('Someone');
+  });
+
+  it('still lets a registered person without an organization join it', async () => {
+    await addCredits(orgA, lifeType, 1);
+    const loner = await createTestUser(test.database.db, test.config, { name: 'Registered Name' });
+    const response = await invite({ name: 'Typed Name', email: loner.email });
+    expect((await userByEmail(loner.email))[0]?.organization_id).toBe(orgA);
+    // Now one of the organization's own: its customers see the name they registered with.
+    expect(await nameSeenBy(customerA.headers, response.json().reportId)).toBe('Registered Name');
+  });
+});

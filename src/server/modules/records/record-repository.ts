@@ -225,6 +225,16 @@ export async function listReportGenerations(database: Database, recordIds: reado
   return byRecord;
 }
 
+/** The names given in the invitations of several records (issue 14 §10). */
+export async function invitedNames(database: Database, recordIds: readonly string[]) {
+  const rows = await runPrepared<{ id: string; invited_name: string | null }>(database, {
+    name: 'records-invited-names',
+    text: 'select id, invited_name from reports where id = any($1::uuid[])',
+    values: [recordIds],
+  });
+  return new Map(rows.map((row) => [row.id, row.invited_name]));
+}
+
 /** admin-app §7 Latest generation for a report (limit 1). */
 export async function latestReportGeneration(database: Database, recordId: string) {
   const [row] = await runPrepared<GenerationRow>(database, {

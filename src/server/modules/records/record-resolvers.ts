@@ -1,4 +1,5 @@
 import mercurius from 'mercurius';
+import { recordOwnerName } from '#domain/permissions.ts';
 import { recordFormAnswer } from '#domain/record-form.ts';
 import type {
   LifeRecordResolvers,
@@ -94,12 +95,14 @@ function errorOf(result: Result<RecordModel>): Error {
 export const lifeRecordResolvers: LifeRecordResolvers = {
   data: (record, _args, { responseBudget }) => charge(responseBudget, record.data),
   report: (record) => (record.visible.report ? record.report : null),
-  user: async (record, _args, { loaders }) => {
+  user: async (record, _args, { loaders, viewer }) => {
     if (!record.clientId) return null;
     const owner = await loaders.recordOwner(record.clientId);
     if (!owner) return null;
+    const invitedName = (await loaders.invitedName(record.id)) ?? null;
     return {
       ...owner,
+      name: recordOwnerName(viewer, record, { ...owner, userId: owner.id }, invitedName),
       federatedId: record.visible.ownerFederatedId ? owner.federatedId : null,
       email: record.visible.ownerEmail ? owner.email : null,
     };

@@ -224,6 +224,11 @@ export async function setRecordSubmitted(
   return getRecord(deps, actor, id);
 }
 
+/** The names given in the records' invitations, shown instead of other organizations' people's own. */
+export function invitedNamesOf(deps: ServiceDeps, recordIds: readonly string[]) {
+  return records.invitedNames(deps.database, recordIds);
+}
+
 /** Generations of records whose `visible.reportGenerations` the policy already granted. */
 export function reportGenerationsOf(deps: ServiceDeps, recordIds: readonly string[]) {
   return records.listReportGenerations(deps.database, recordIds);

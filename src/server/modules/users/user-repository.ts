@@ -154,13 +154,14 @@ export interface RecordOwnerRow {
   federatedId: string | null;
   name: string | null;
   email: string | null;
+  organizationId: string | null;
 }
 
 /** The owners of several records in one statement (customer-app §3 reports.user). */
 export async function recordOwners(database: Database, ids: readonly string[]) {
   const rows = await runPrepared<RecordOwnerRow>(database, {
     name: 'users-as-owners',
-    text: 'select id, federated_id as "federatedId", name, email from users where id = any($1::uuid[])',
+    text: 'select id, federated_id as "federatedId", name, email, organization_id as "organizationId" from users where id = any($1::uuid[])',
     values: [ids],
   });
   return new Map(rows.map((row) => [row.id, row]));
