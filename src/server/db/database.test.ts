@@ -29,6 +29,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       'organizations',
       'products',
       'purchases',
+      'rate_limit_hits',
       'report_generations',
       'reports',
       'roles',
