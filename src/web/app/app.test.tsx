@@ -188,6 +188,19 @@ describe('routes', () => {
     expect(await within(main()).findByRole('heading', { level: 1, name: heading })).toBeDefined();
   });
 
+  it('moves from one lazily loaded screen to another (each route keeps its own screen)', async () => {
+    renderApp('/faq');
+    expect(
+      await within(main()).findByRole('heading', { level: 1, name: 'Frequently Asked Questions' }),
+    ).toBeDefined();
+    within(screen.getByRole('banner')).getByRole('link', { name: 'Contact Us' }).click();
+    expect(await within(main()).findByRole('heading', { level: 1, name: 'Contact Us' })).toBeDefined();
+    within(screen.getByRole('banner')).getByRole('link', { name: 'FAQ' }).click();
+    expect(
+      await within(main()).findByRole('heading', { level: 1, name: 'Frequently Asked Questions' }),
+    ).toBeDefined();
+  });
+
   it('answers an unknown route with Page not found', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();

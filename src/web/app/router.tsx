@@ -30,6 +30,8 @@ function LazyScreen({ screen }: { screen: LazyScreenEntry }) {
  * route-object `lazy` (a data-router feature we do not use, decision 050), so the header and footer
  * stay on screen while a chunk loads, even on a first visit straight to that route.
  */
+let lazyScreenCount = 0;
+
 function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
   let loading: Promise<ComponentType> | undefined;
   const screen: LazyScreenEntry = {
@@ -42,7 +44,9 @@ function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModul
     },
     whileLoading: lazy(async () => ({ default: await screen.preload() })),
   };
-  return <LazyScreen screen={screen} />;
+  // A key of its own: two routes' screens are both a LazyScreen at the same place in the tree, and
+  // without it React would keep the first one's chosen screen when the route changes.
+  return <LazyScreen key={`lazy-screen-${++lazyScreenCount}`} screen={screen} />;
 }
 
 /**

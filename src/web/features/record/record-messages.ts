@@ -11,3 +11,14 @@ export function submitFailedMessage(error: unknown): string {
   const message = error instanceof Error ? error.message.trim() : '';
   return message ? `Error submitting form: ${message}` : SUBMIT_FAILED_FALLBACK;
 }
+
+// The record screen's save status (issue 13 "Also"), shown beside the progress and announced politely.
+export const SAVE_STATUS_MESSAGES = {
+  saving: 'Saving…',
+  saved: 'All changes saved',
+  offline: 'Offline — your answers are kept on this device and will be sent when you are back online',
+  serverTrouble:
+    'Not saved yet — the server is having trouble. Your answers are kept on this device and will be sent again.',
+  stopped:
+    'Auto-save is off for this visit. Your answers are kept on this device; use Complete & Send when you are done.',
+} as const;

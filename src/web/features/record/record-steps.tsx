@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { fieldVisibility } from '#domain/field-visibility.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { answersOfRecordData, CURRENT_STEP_KEY } from '#domain/record-form-data.ts';
@@ -12,6 +12,7 @@ import { FormField } from './fields/form-field.tsx';
 import { ReadOnlyField } from './fields/read-only-field.tsx';
 import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
 import { RecordProgressBar } from './record-progress-bar.tsx';
+import { SaveStatus } from './save-status.tsx';
 import { SectionsDropdown } from './sections-dropdown.tsx';
 import { useSubmitRecord } from './use-record-sync.ts';
 
@@ -20,7 +21,7 @@ import { useSubmitRecord } from './use-record-sync.ts';
  * step's fields (or their answers as text when read-only), Previous/Next and, on the last step,
  * "Complete & Send". Every rule (visibility, progress, section check marks) is the domain's.
  */
-export function RecordSteps({
+export const RecordSteps = memo(function RecordSteps({
   recordId,
   form,
   answersVersion,
@@ -103,6 +104,7 @@ export function RecordSteps({
           onChoose={goTo}
         />
         <RecordProgressBar percent={progress} />
+        {readOnly ? null : <SaveStatus sync={sync} />}
       </section>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
         {step.stepTitle}
@@ -146,4 +148,4 @@ export function RecordSteps({
       </nav>
     </section>
   );
-}
+});

@@ -49,6 +49,8 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
       persist: (unsent) => (owner ? store.write(owner, recordId, unsent) : Promise.resolve()),
       derive: (view, reason) => derivedAnswers(form, view, reason),
       changesStructure: (key, before, after) => changesStructure(structure, key, before, after),
+      // Issue 13 §8: the server failing saves again and again is said once (the spec's warning).
+      onServerFaults: () => showToast(AUTOSAVE_FAILED_MESSAGE, 'warning'),
       onAutosaveStopped: (error) => {
         console.error('Autosave stopped for this visit:', error instanceof Error ? error.message : error);
         showToast(AUTOSAVE_FAILED_MESSAGE, 'warning');

@@ -4,6 +4,7 @@ import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import {
   type Answers,
+  MAX_SAVE_BYTES,
   PERSIST_DELAY_MS,
   RecordSync,
   type RecordSyncDeps,
@@ -485,5 +486,80 @@ describe('RecordSync: a keystroke costs one field (issue 15 §1)', () => {
     sync.persistNow();
     await settle();
     expect(kept.at(-1)).toEqual({ a: 'Ada Lovelace' });
+  });
+});
+
+describe('RecordSync: failures of the server and large sets (issue 13 §5, §8)', () => {
+  it('tells the person once after three server faults in a row, keeps retrying, and keeps the answers', async () => {
+    const server = fakeServer();
+    const faults: unknown[] = [];
+    const fault = () => ({
+      fail: new GraphQLRequestError('Something went wrong', 500, 'INTERNAL_SERVER_ERROR'),
+    });
+    server.nextSaves(fault(), fault(), fault(), fault());
+    const { sync, lastKept } = startSync(server, { onServerFaults: (error) => faults.push(error) });
+    sync.edit({ story: 'kept' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS); // fault 1
+    await vi.advanceTimersByTimeAsync(1_200); // retry after about 1 s: fault 2
+    expect(faults).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(2_400); // retry after about 2 s: fault 3
+    expect(faults).toHaveLength(1);
+    expect(sync.getSnapshot()).toMatchObject({ serverFaulty: true, autosaveStopped: false, unsent: true });
+    expect(lastKept()).toEqual({ story: 'kept' });
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS * 2);
+    expect(sync.getSnapshot()).toMatchObject({ serverFaulty: false, unsent: false });
+    expect(server.state().data).toMatchObject({ story: 'kept' });
+  });
+
+  it('sends a set of answers larger than one request may carry in several saves', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    const answers = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`a${i}`, 'x'.repeat(19_000)]));
+    sync.edit(answers);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await settle();
+    expect(server.requests.length).toBeGreaterThan(2);
+    for (const request of server.requests) {
+      expect(JSON.stringify(request.answers).length).toBeLessThanOrEqual(MAX_SAVE_BYTES + 1024);
+    }
+    expect(Object.keys(server.state().data)).toHaveLength(40);
+    expect(sync.getSnapshot().unsent).toBe(false);
+  });
+});
+
+describe('RecordSync: tick lists changed on two devices (issue 13 §3)', () => {
+  it('keeps both devices’ ticks when a save meets the other device’s newer list', async () => {
+    const server = fakeServer({ pets: ['Cat'] });
+    const { sync } = startSync(server);
+    // The other device ticks Dog and saves first; this one, still at the old version, ticks Fish.
+    server.writeElsewhere({ pets: ['Cat', 'Dog'] });
+    sync.edit({ pets: ['Cat', 'Fish'] });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await settle();
+    expect(server.state().data.pets).toEqual(['Cat', 'Dog', 'Fish']);
+    expect(sync.view().pets).toEqual(['Cat', 'Dog', 'Fish']);
+    expect(sync.getSnapshot().unsent).toBe(false);
+  });
+
+  it('keeps an untick made here and a tick made there', async () => {
+    const server = fakeServer({ pets: ['Cat', 'Dog'] });
+    const { sync } = startSync(server);
+    sync.edit({ pets: ['Dog'] }); // unticks Cat here
+    server.writeElsewhere({ pets: ['Cat', 'Dog', 'Fish'] }); // ticks Fish there
+    sync.applyRemote(server.state());
+    expect(sync.view().pets).toEqual(['Dog', 'Fish']);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await settle();
+    expect(server.state().data.pets).toEqual(['Dog', 'Fish']);
+  });
+
+  it('leaves text answers to the usual rule: the person’s answer is sent again', async () => {
+    const server = fakeServer({ city: 'Paris' });
+    const { sync } = startSync(server);
+    server.writeElsewhere({ city: 'Rome' });
+    sync.edit({ city: 'London' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await settle();
+    expect(server.state().data.city).toBe('London');
   });
 });

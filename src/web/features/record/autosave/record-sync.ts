@@ -1,8 +1,17 @@
+import { utf8Length } from '#domain/answer-limits.ts';
+import { mergeChoiceLists } from '#domain/choice-merge.ts';
 import { sameAnswer } from './answer-equality.ts';
-import { isPassingSaveFailure, retryDelayMs } from './save-failure.ts';
+import {
+  isPassingSaveFailure,
+  isServerFault,
+  retryDelayMs,
+  SERVER_FAULTS_BEFORE_NOTICE,
+} from './save-failure.ts';
 
 // customer-app §9: the save request time-out.
 export const SAVE_TIMEOUT_MS = 10_000;
+/** One save's answers at most, in bytes: well under the server's 1 MB request limit. */
+export const MAX_SAVE_BYTES = 256 * 1024;
 /** Keystrokes closer together than this travel in one save (decision 061). */
 export const SAVE_DEBOUNCE_MS = 400;
 /**
@@ -50,6 +59,8 @@ export interface RecordSyncDeps {
   derive?(view: Answers, reason: 'save' | 'submit'): Answers;
   /** customer-app §4: after a refusal, autosave is off for the session (the warning toast). */
   onAutosaveStopped?(error: unknown): void;
+  /** Issue 13 §8: the server failed several saves in a row; they are still retried and kept. */
+  onServerFaults?(error: unknown): void;
   /**
    * Whether changing an answer can change more than its own field (visibility, progress, check
    * marks; src/domain/answer-structure.ts). Without it, every change counts.
@@ -74,6 +85,8 @@ export interface RecordSyncSnapshot {
   unsent: boolean;
   /** Waiting to retry after a time-out or network failure. */
   retrying: boolean;
+  /** The server itself failed the last saves (several in a row); they are retried and kept. */
+  serverFaulty: boolean;
   autosaveStopped: boolean;
 }
 
@@ -92,6 +105,8 @@ export class RecordSync {
   private server: ServerRecordState;
   /** Answers the person typed that the server has not acknowledged, by key. */
   private readonly pending = new Map<string, unknown>();
+  /** For each unsent answer, the stored value it was changed from (issue 13 §3). */
+  private readonly bases = new Map<string, unknown>();
   /** The focused field's shown value while a newer stored one waits for blur. */
   private readonly held = new Map<string, unknown>();
   private focusedKey: string | null = null;
@@ -104,6 +119,7 @@ export class RecordSync {
   private debounceTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
+  private serverFaults = 0;
   private stopped = false;
   private started = false;
   private disposed = false;
@@ -146,6 +162,7 @@ export class RecordSync {
       saving: this.inFlight !== null,
       unsent: this.pending.size > 0,
       retrying: this.retryTimer !== undefined,
+      serverFaulty: this.serverFaults >= SERVER_FAULTS_BEFORE_NOTICE,
       autosaveStopped: this.stopped,
     };
     return this.snapshot;
@@ -193,6 +210,8 @@ export class RecordSync {
     let structural = false;
     for (const [key, value] of Object.entries(changes)) {
       structural ||= this.deps.changesStructure?.(key, this.getAnswer(key), value) ?? true;
+      // What the server held when the person began changing this answer (choice lists merge from it).
+      if (!this.pending.has(key)) this.bases.set(key, this.server.data[key]);
       this.pending.set(key, value);
       this.held.delete(key);
     }
@@ -282,17 +301,21 @@ export class RecordSync {
   async submit(send: (input: SaveInput) => Promise<ServerRecordState>): Promise<void> {
     clearTimeout(this.debounceTimer);
     this.cancelRetry();
-    // Up to three saves: a conflict answered by one is sent again from the newer version.
-    for (let round = 0; round < 3; round++) {
+    // Saves until nothing is unsent: several when the answers go in parts, and one more when a
+    // conflict is answered (sent again from the newer version); at most three rounds without progress.
+    for (let idle = 0; idle < 3; ) {
       while (this.inFlight) await this.inFlight;
       if (this.stopped || this.pending.size === 0) break;
+      const before = this.pending.size;
       const outcome = await this.runSave();
       if (!outcome.ok) throw outcome.error;
+      idle = this.pending.size < before ? 0 : idle + 1;
     }
     const { answers } = this.body('submit');
     // After autosave stopped, the person's answers have not been merged: they are sent "as of now".
     const state = await send({ baseVersion: this.stopped ? null : this.server.version, answers });
     this.pending.clear();
+    this.bases.clear();
     this.held.clear();
     this.adopt(state);
     this.persist();
@@ -314,9 +337,20 @@ export class RecordSync {
     );
   }
 
-  /** The answers of one save: every unsent one, and what follows from them where it changed. */
+  /**
+   * The answers of one save: the unsent ones, as many as fit in MAX_SAVE_BYTES (issue 13 §5: one
+   * request over the server's limit used to block every later save; the rest go in the next save),
+   * and what follows from them where it changed.
+   */
   private body(reason: 'save' | 'submit'): { answers: Answers; sent: Map<string, unknown> } {
-    const sent = new Map(this.pending);
+    const sent = new Map<string, unknown>();
+    let bytes = 0;
+    for (const [key, value] of this.pending) {
+      const size = utf8Length(key) + utf8Length(JSON.stringify(value) ?? 'null') + 8;
+      if (sent.size > 0 && bytes + size > MAX_SAVE_BYTES) break;
+      sent.set(key, value);
+      bytes += size;
+    }
     const derived = Object.entries(this.deps.derive?.(this.view(), reason) ?? {}).filter(
       ([key, value]) => !sent.has(key) && !sameAnswer(value, this.server.data[key]),
     );
@@ -369,18 +403,26 @@ export class RecordSync {
   /** A save was acknowledged: its answers are no longer unsent, unless typed again or refused as stale. */
   private acknowledge(sent: Map<string, unknown>, result: SaveResult): { resend: boolean } {
     this.attempt = 0;
+    this.serverFaults = 0;
     const shown = this.view();
     const conflicting = new Set(result.conflictingKeys);
     for (const [key, value] of sent) {
-      if (!conflicting.has(key) && sameAnswer(this.pending.get(key), value)) this.pending.delete(key);
+      if (conflicting.has(key)) continue;
+      if (sameAnswer(this.pending.get(key), value)) this.pending.delete(key);
+      // Stored now: changes typed since are changes of this value.
+      else if (this.pending.has(key)) this.bases.set(key, value);
     }
     const { data, version, updatedAt } = result;
+    // The answers refused as stale: tick lists take in the other device's ticks before going again.
+    this.mergeChoiceAnswers(data, conflicting);
     this.adopt({ ...this.server, data, version, updatedAt }, shown);
     this.persist();
     // A conflict means someone wrote the key after the version these answers were typed against.
     // The person's answer is the one on their screen, so it goes again from the new version
     // (decision 061); an answer that follows from others is recomputed from the merged data.
-    return { resend: [...conflicting].some((key) => this.pending.has(key)) };
+    // Answers left for a next part go at once too.
+    const leftOver = [...this.pending.keys()].some((key) => !sent.has(key));
+    return { resend: leftOver || [...conflicting].some((key) => this.pending.has(key)) };
   }
 
   private joinNextBatch(): { promise: Promise<void>; resolve: () => void } {
@@ -396,6 +438,10 @@ export class RecordSync {
 
   private fail(error: unknown): void {
     if (isPassingSaveFailure(error)) {
+      if (isServerFault(error)) {
+        this.serverFaults += 1;
+        if (this.serverFaults === SERVER_FAULTS_BEFORE_NOTICE) this.deps.onServerFaults?.(error);
+      }
       this.scheduleRetry();
       return;
     }
@@ -439,15 +485,34 @@ export class RecordSync {
       if (!sameAnswer(before[focused], state.data[focused])) this.held.set(focused, before[focused]);
     }
     this.server = state;
+    this.mergeChoiceAnswers(state.data);
     for (const [key, value] of this.pending) {
       if (!this.inFlightKeys.has(key) && sameAnswer(value, state.data[key])) this.pending.delete(key);
     }
+    for (const key of this.bases.keys()) if (!this.pending.has(key)) this.bases.delete(key);
     if (state.submitted) {
       clearTimeout(this.debounceTimer);
       this.cancelRetry();
     }
     this.noteStructure(before);
     this.snapshot = null;
+  }
+
+  /**
+   * Issue 13 §3: a tick list the person changed and another device changed too keeps both
+   * devices' ticks and unticks (src/domain/choice-merge.ts), rather than the person's whole list
+   * replacing the other's. Other answers keep the usual rule (the person's unsent answer stays).
+   */
+  private mergeChoiceAnswers(stored: Answers, only?: ReadonlySet<string>): void {
+    for (const [key, mine] of this.pending) {
+      if (!this.bases.has(key) || (only ? !only.has(key) : this.inFlightKeys.has(key))) continue;
+      const base = this.bases.get(key);
+      if (sameAnswer(base, stored[key])) continue;
+      const merged = mergeChoiceLists(base, mine, stored[key]);
+      if (merged === null) continue;
+      this.pending.set(key, merged);
+      this.bases.set(key, stored[key]);
+    }
   }
 
   /** After the shown answers changed from `before`: a new structure version when it matters. */

@@ -25,6 +25,17 @@ export function isPassingSaveFailure(error: unknown, online = globalThis.navigat
   return error instanceof Error && error.message === MISSING_TOKEN_MESSAGE;
 }
 
+/**
+ * A failure of the server itself (5xx, INTERNAL_SERVER_ERROR), as opposed to the network or the
+ * browser being offline: retried too, but after SERVER_FAULTS_BEFORE_NOTICE of them in a row the
+ * person is told (issue 13 §8), while the answers stay kept.
+ */
+export function isServerFault(error: unknown, online = globalThis.navigator?.onLine ?? true): boolean {
+  if (!online || !(error instanceof GraphQLRequestError)) return false;
+  return error.status >= 500 || error.code === 'INTERNAL_SERVER_ERROR';
+}
+export const SERVER_FAULTS_BEFORE_NOTICE = 3;
+
 /** Waits between retries: 1 s, 2 s, 4 s … at most 15 s, each ±20 % so many tabs do not retry in step. */
 export const RETRY_BASE_MS = 1000;
 export const RETRY_MAX_MS = 15_000;

@@ -26,6 +26,7 @@ export function ChoiceAnswerInput({
         <label className="record-choice__option">
           <input
             type="checkbox"
+            autoComplete="off"
             checked={value === true}
             aria-required={field.required ? true : undefined}
             onChange={(event) => onAnswer(answerKey, event.target.checked)}
@@ -55,6 +56,7 @@ export function ChoiceAnswerInput({
           <label key={option.value} className="record-choice__option">
             <input
               type={field.type === 'radio' ? 'radio' : 'checkbox'}
+              autoComplete="off"
               name={name}
               value={option.value}
               checked={selected.includes(option.value)}

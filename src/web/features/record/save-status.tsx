@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+import { useOnline } from '#web/lib/use-online.ts';
+import type { RecordSync, RecordSyncSnapshot } from './autosave/record-sync.ts';
+import { SAVE_STATUS_MESSAGES } from './record-messages.ts';
+
+export type SaveState = keyof typeof SAVE_STATUS_MESSAGES;
+
+/** What the save status says, from the sync engine's state and the browser's connection. */
+export function saveStateOf(
+  snapshot: Pick<RecordSyncSnapshot, 'saving' | 'unsent' | 'serverFaulty' | 'autosaveStopped'>,
+  online: boolean,
+): SaveState {
+  if (snapshot.autosaveStopped) return 'stopped';
+  if (!online && snapshot.unsent) return 'offline';
+  if (snapshot.serverFaulty) return 'serverTrouble';
+  if (snapshot.saving || snapshot.unsent) return 'saving';
+  return 'saved';
+}
+
+/**
+ * Issue 13: the person always knows where their answers are: being saved, saved, or kept on this
+ * device while offline or while the server has trouble. A polite live region, so a screen reader
+ * hears changes without being interrupted.
+ */
+export function SaveStatus({ sync }: { sync: RecordSync }) {
+  const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
+  const online = useOnline();
+  const state = saveStateOf(snapshot, online);
+  return (
+    <p className={`save-status save-status--${state}`} role="status" aria-live="polite">
+      {SAVE_STATUS_MESSAGES[state]}
+    </p>
+  );
+}
