@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { MAX_ANSWER_LENGTH } from '../src/domain/answer-limits.ts';
+import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { answer, fieldLocator, goToSection } from './support/record-form-driver.ts';
+import { expectOnServer, idTokenOf, openRecord, personWithRecord } from './support/record-session.ts';
+
+// Issue 13: the cases where answers were still lost or left behind, each counted on the server.
+
+const form = lifeInventoryForm;
+const status = (page: import('@playwright/test').Page) =>
+  page.getByRole('status').filter({ hasText: /saved|Saving|kept/ });
+
+test('a server failing every save: the person is told after a few retries, the answers stay, and go once it recovers', async ({
+  page,
+}) => {
+  const owner = personWithRecord('server-fault');
+  await openRecord(page, owner);
+  await expect(status(page)).toHaveText('All changes saved');
+  const failSaves = async (route: import('@playwright/test').Route) => {
+    if (route.request().postData()?.includes('mutation SaveRecordAnswers')) {
+      return route.fulfill({
+        status: 500,
+        json: {
+          data: null,
+          errors: [
+            {
+              message: 'Something went wrong on our side. Please try again.',
+              extensions: { code: 'INTERNAL_SERVER_ERROR' },
+            },
+          ],
+        },
+      });
+    }
+    return route.continue();
+  };
+  await page.route('**/graphql', failSaves);
+  await answer(page, form, 'name', 'Kept through a failing server');
+  await expect(
+    page.getByText('Auto-save failed, but you can still submit the form manually when complete.'),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(status(page)).toHaveText(
+    /the server is having trouble\. Your answers are kept on this device/,
+  );
+
+  await page.unroute('**/graphql', failSaves);
+  await expectOnServer(await idTokenOf(page), owner.recordId, { name: 'Kept through a failing server' });
+  await expect(status(page)).toHaveText('All changes saved', { timeout: 20_000 });
+});
+
+test('offline, the status says the answers are kept on this device; back online they are saved', async ({
+  page,
+  context,
+}) => {
+  const owner = personWithRecord('status');
+  await openRecord(page, owner);
+  await context.setOffline(true);
+  await answer(page, form, 'name', 'Typed offline');
+  await expect(status(page)).toHaveText(
+    'Offline — your answers are kept on this device and will be sent when you are back online',
+  );
+  await context.setOffline(false);
+  await expectOnServer(await idTokenOf(page), owner.recordId, { name: 'Typed offline' });
+  await expect(status(page)).toHaveText('All changes saved', { timeout: 20_000 });
+  await expect(fieldLocator(page, form, 'name')).toHaveAttribute('autocomplete', 'off');
+});
+
+test('ticks made on two devices at once are all kept', async ({ browser }) => {
+  const owner = personWithRecord('ticks');
+  const [first, second] = [await browser.newContext(), await browser.newContext()];
+  const one = await first.newPage();
+  const two = await second.newPage();
+  for (const page of [one, two]) {
+    await openRecord(page, owner);
+    await goToSection(page, 'Assistive Devices');
+  }
+  // Device two is offline while both tick different devices; device one saves first.
+  await second.setOffline(true);
+  await answer(two, form, 'assistiveDevices', ['Neck Brace']);
+  await answer(one, form, 'assistiveDevices', ['Back Brace']);
+  const token = await idTokenOf(one);
+  await expectOnServer(token, owner.recordId, { assistiveDevices: ['Back Brace'] });
+  await second.setOffline(false);
+  await expectOnServer(token, owner.recordId, { assistiveDevices: ['Back Brace', 'Neck Brace'] });
+  const group = fieldLocator(two, form, 'assistiveDevices');
+  await expect(group.getByRole('checkbox', { name: 'Back Brace', exact: true })).toBeChecked({
+    timeout: 5000,
+  });
+  await expect(group.getByRole('checkbox', { name: 'Neck Brace', exact: true })).toBeChecked();
+  await first.close();
+  await second.close();
+});
+
+test('an answer stops at its size limit and says so; every later answer is still saved', async ({ page }) => {
+  const owner = personWithRecord('size');
+  await openRecord(page, owner);
+  const name = fieldLocator(page, form, 'name');
+  await name.fill('x'.repeat(MAX_ANSWER_LENGTH + 500));
+  await expect(name).toHaveValue('x'.repeat(MAX_ANSWER_LENGTH));
+  await expect(
+    page.getByText(`An answer can be at most ${MAX_ANSWER_LENGTH.toLocaleString('en-US')} characters.`),
+  ).toBeVisible();
+  await answer(page, form, 'dateOfBirth', '1980-12-10');
+  await expectOnServer(await idTokenOf(page), owner.recordId, { dateOfBirth: '1980-12-10' });
+});
