@@ -104,3 +104,26 @@ test('an answer stops at its size limit and says so; every later answer is still
   await answer(page, form, 'dateOfBirth', '1980-12-10');
   await expectOnServer(await idTokenOf(page), owner.recordId, { dateOfBirth: '1980-12-10' });
 });
+
+test('two tabs of one browser, offline: the answers of a tab that closed are sent by the other', async ({
+  context,
+}) => {
+  const owner = personWithRecord('two-tabs');
+  const one = await context.newPage();
+  await openRecord(one, owner);
+  const two = await context.newPage();
+  await two.goto(`/#/record/${owner.recordId}`);
+  await expect(two.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
+  const token = await idTokenOf(two);
+
+  await context.setOffline(true);
+  await answer(one, form, 'name', 'Typed in the first tab');
+  await expect(status(one)).toHaveText(/Offline/);
+  await one.waitForTimeout(600); // the kept copy is written within a moment of typing
+  await one.close();
+  await answer(two, form, 'dateOfBirth', '1975-05-20');
+  await context.setOffline(false);
+
+  await expectOnServer(token, owner.recordId, { name: 'Typed in the first tab', dateOfBirth: '1975-05-20' });
+  await expect(status(two)).toHaveText('All changes saved', { timeout: 20_000 });
+});

@@ -3,7 +3,7 @@
  * going offline loses nothing (DESIGN §7, decision 062). They are sensitive, so:
  * - encrypted with AES-GCM under a NON-extractable WebCrypto key, generated once per browser profile
  *   and kept as a CryptoKey in IndexedDB (script can use it, never read it);
- * - one entry per person and record, deleted the moment the server acknowledges its answers;
+ * - one entry per person, record and tab, deleted the moment the server acknowledges its answers;
  * - everything deleted at logout (after the screens had a moment to send what they still hold);
  * - never in localStorage, URLs or logs.
  */
@@ -23,9 +23,19 @@ interface StoredEntry {
 }
 
 export interface PendingAnswersStore {
+  /** Every answer kept for a record in this browser, by any tab (the most recent one per answer). */
   read(owner: string, recordId: string): Promise<UnsentAnswers | null>;
-  /** Replaces the unsent answers of a record; an empty map deletes the entry. */
+  /** Replaces this tab's unsent answers of a record; an empty map deletes its entry. */
   write(owner: string, recordId: string, answers: UnsentAnswers): Promise<void>;
+  /**
+   * Answers kept by tabs of this record that have closed: handed to `adopt` (which keeps them as
+   * this tab's own and sends them), then their entries are deleted.
+   */
+  takeOrphans(
+    owner: string,
+    recordId: string,
+    adopt: (answers: UnsentAnswers) => Promise<void>,
+  ): Promise<void>;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -93,25 +103,107 @@ function connection() {
   return opened;
 }
 
-const entryId = (owner: string, recordId: string) => `${owner}\n${recordId}`;
+/**
+ * Issue 13 §1: each tab keeps its own entry (two tabs writing one entry whole overwrote each
+ * other's answers). An entry is `{owner}\n{record}\n{tab}`; this tab holds a Web Lock of its id
+ * while it lives, so a tab that closed with answers unsent leaves an entry whose lock is free: an
+ * orphan, which an open tab of the same record takes over and sends.
+ */
+const tabId =
+  typeof crypto?.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+const TAB_LOCK_PREFIX = 'life-record-tab:';
+let tabLockHeld: Promise<void> | null = null;
+
+function holdTabLock(): void {
+  if (tabLockHeld || typeof navigator === 'undefined' || !navigator.locks) return;
+  tabLockHeld = new Promise((held) => {
+    void navigator.locks.request(`${TAB_LOCK_PREFIX}${tabId}`, () => {
+      held();
+      return new Promise(() => {}); // kept until the page goes away
+    });
+  });
+}
+
+/** Tab ids whose lock is held now (tabs alive); null when the browser cannot tell. */
+async function liveTabs(): Promise<Set<string> | null> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return null;
+  const { held = [] } = await navigator.locks.query();
+  return new Set(
+    held.flatMap((lock) =>
+      lock.name?.startsWith(TAB_LOCK_PREFIX) ? [lock.name.slice(TAB_LOCK_PREFIX.length)] : [],
+    ),
+  );
+}
+
+const recordPrefix = (owner: string, recordId: string) => `${owner}\n${recordId}\n`;
+const entryId = (owner: string, recordId: string, tab = tabId) => `${recordPrefix(owner, recordId)}${tab}`;
 const encoder = new TextEncoder();
 
+interface KeptEntry {
+  id: string;
+  tab: string;
+  writtenAt: number;
+  answers: UnsentAnswers;
+}
+
+async function decryptEntry(key: CryptoKey, id: string, entry: StoredEntry): Promise<KeptEntry> {
+  // The entry's id is authenticated with it: an entry copied under another record fails here.
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: entry.iv, additionalData: encoder.encode(id) },
+    key,
+    entry.ciphertext,
+  );
+  const value = JSON.parse(new TextDecoder().decode(plain)) as { writtenAt?: unknown; answers?: unknown };
+  const tab = id.split('\n')[2] ?? '';
+  return typeof value.writtenAt === 'number' && typeof value.answers === 'object' && value.answers !== null
+    ? { id, tab, writtenAt: value.writtenAt, answers: value.answers as UnsentAnswers }
+    : { id, tab, writtenAt: 0, answers: value as UnsentAnswers }; // an entry of the one-per-record format
+}
+
+/** Every entry of a record: this tab's, other open tabs', and those of tabs that closed. */
+async function entriesOf(owner: string, recordId: string): Promise<KeptEntry[]> {
+  const { db, key } = await connection();
+  const prefix = recordPrefix(owner, recordId);
+  const store = db.transaction(ENTRY_STORE).objectStore(ENTRY_STORE);
+  const legacyId = `${owner}\n${recordId}`;
+  const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+  const [ids, values, legacy] = await Promise.all([
+    request(store.getAllKeys(range)),
+    request<StoredEntry[]>(store.getAll(range)),
+    request<StoredEntry | undefined>(store.get(legacyId)),
+  ]);
+  const kept: KeptEntry[] = [];
+  const decrypt = async (id: string, entry: StoredEntry) => {
+    try {
+      kept.push(await decryptEntry(key, id, entry));
+    } catch {
+      // Unreadable (another key, tampered): nothing to restore from it.
+    }
+  };
+  await Promise.all(ids.map((id, index) => decrypt(String(id), values[index] as StoredEntry)));
+  if (legacy) await decrypt(legacyId, legacy);
+  return kept.sort((a, b) => a.writtenAt - b.writtenAt);
+}
+
+async function deleteEntries(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { db } = await connection();
+  const tx = db.transaction(ENTRY_STORE, 'readwrite');
+  for (const id of ids) tx.objectStore(ENTRY_STORE).delete(id);
+  await transactionDone(tx);
+}
+
+/** Answers of several entries as one set: per answer, the most recently kept one. */
+function merged(entries: KeptEntry[]): UnsentAnswers {
+  return Object.assign({}, ...entries.map((entry) => entry.answers));
+}
+
 export function pendingAnswersStore(): PendingAnswersStore {
+  holdTabLock();
   return {
     async read(owner, recordId) {
-      const { db, key } = await connection();
-      const id = entryId(owner, recordId);
-      const entry = await request<StoredEntry | undefined>(
-        db.transaction(ENTRY_STORE).objectStore(ENTRY_STORE).get(id),
-      );
-      if (!entry) return null;
-      // The entry's id is authenticated with it: an entry copied under another record fails here.
-      const plain = await crypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: entry.iv, additionalData: encoder.encode(id) },
-        key,
-        entry.ciphertext,
-      );
-      return JSON.parse(new TextDecoder().decode(plain)) as UnsentAnswers;
+      const entries = await entriesOf(owner, recordId);
+      return entries.length > 0 ? merged(entries) : null;
     },
     async write(owner, recordId, answers) {
       const { db, key } = await connection();
@@ -122,7 +214,7 @@ export function pendingAnswersStore(): PendingAnswersStore {
         const ciphertext = await crypto.subtle.encrypt(
           { name: 'AES-GCM', iv, additionalData: encoder.encode(id) },
           key,
-          encoder.encode(JSON.stringify(answers)),
+          encoder.encode(JSON.stringify({ writtenAt: Date.now(), answers })),
         );
         entry = { iv, ciphertext };
       }
@@ -130,6 +222,18 @@ export function pendingAnswersStore(): PendingAnswersStore {
       if (entry) tx.objectStore(ENTRY_STORE).put(entry, id);
       else tx.objectStore(ENTRY_STORE).delete(id);
       await transactionDone(tx);
+    },
+    async takeOrphans(owner, recordId, adopt) {
+      await tabLockHeld;
+      const live = await liveTabs();
+      if (!live) return;
+      const orphans = (await entriesOf(owner, recordId)).filter(
+        (entry) => entry.tab !== tabId && !live.has(entry.tab),
+      );
+      if (orphans.length === 0) return;
+      // Kept under this tab first, then the orphans go: a crash in between loses nothing.
+      await adopt(merged(orphans));
+      await deleteEntries(orphans.map((entry) => entry.id));
     },
   };
 }

@@ -58,8 +58,19 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
     });
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the engine is made for one record, person and editability (the component is keyed by them).
   useEffect(() => {
     engine.start();
+    // Issue 13 §1: answers of tabs of this record that closed unsent are taken over and sent, now
+    // and whenever the connection returns.
+    const takeOrphans = () => {
+      if (!owner || !editable) return;
+      pendingAnswersStore()
+        .takeOrphans(owner, recordId, (answers) => engine.adoptKept(answers))
+        .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name));
+    };
+    takeOrphans();
+    window.addEventListener('online', takeOrphans);
     const stopLogoutFlush = sendBeforeLogout(() => engine.flush());
     // DESIGN §7: a warning while anything is unsent (the answers are kept either way).
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
@@ -76,6 +87,7 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
     window.addEventListener('pagehide', keepNow);
     document.addEventListener('visibilitychange', keepWhenHidden);
     return () => {
+      window.removeEventListener('online', takeOrphans);
       window.removeEventListener('pagehide', keepNow);
       document.removeEventListener('visibilitychange', keepWhenHidden);
       window.removeEventListener('beforeunload', warnBeforeLeaving);

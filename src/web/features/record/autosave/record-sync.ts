@@ -225,6 +225,28 @@ export class RecordSync {
     this.emit(Object.keys(changes));
   }
 
+  /**
+   * Issue 13 §1: answers another tab of this record kept and could not send before it closed. They
+   * become this tab's unsent answers (an answer typed here stays), are kept under this tab, and
+   * are sent. Resolves once they are kept.
+   */
+  async adoptKept(answers: Answers): Promise<void> {
+    if (this.server.submitted || this.disposed) return;
+    const adopted = Object.entries(answers).filter(
+      ([key, value]) => !this.pending.has(key) && !sameAnswer(value, this.server.data[key]),
+    );
+    if (adopted.length === 0) return;
+    const before = this.view();
+    for (const [key, value] of adopted) {
+      this.bases.set(key, this.server.data[key]);
+      this.pending.set(key, value);
+    }
+    this.noteStructure(before);
+    this.emit();
+    await this.persisted();
+    void this.flush();
+  }
+
   /** customer-app §4 Editing flag: set on focus. The focused field is never replaced under the cursor. */
   focus(key: string): void {
     this.editing = true;
