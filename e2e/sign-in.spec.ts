@@ -66,6 +66,18 @@ test('a person who continues before verifying is signed in and asked to verify',
   await expect(page.getByText(/verification link/i)).toBeVisible();
 });
 
+test('after verifying the address, the page’s own Continue leads to a Home that knows it (issue 13 §7)', async ({
+  page,
+}) => {
+  const email = uniqueEmail('verifies-later');
+  await signup(page, { name: 'Later Verifier', email, password: 'a long passphrase 42' });
+  await expect(page.getByText(/verification link/i)).toBeVisible();
+  await verifyEmail(page, email);
+  await page.getByRole('link', { name: 'Continue to sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  await expect(page.getByText(/verification link/i)).toHaveCount(0, { timeout: 10_000 });
+});
+
 test('a second tab is signed in quietly', async ({ page, context }) => {
   const email = uniqueEmail('tabs');
   await signup(page, { name: 'Tab Person', email, password: 'a long passphrase 42' });

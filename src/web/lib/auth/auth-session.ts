@@ -14,6 +14,8 @@ import { readStoredUser, type SessionUser, userStorageKeyOf } from './stored-use
 
 /** How long the first screen waits for a quiet sign-in before showing the logged-out state. */
 const QUIET_SIGN_IN_WAIT_MS = 1500;
+/** At most this often, a session whose address is not verified yet asks the provider again. */
+const VERIFICATION_CHECK_INTERVAL_MS = 5_000;
 /** The sign-in library is loaded this long before its renewal of the ID token is due. */
 const LIBRARY_BEFORE_RENEWAL_SECONDS = 90;
 
@@ -57,6 +59,8 @@ export interface AuthSession {
 
 export interface AuthSessionEnvironment {
   location: Pick<Location, 'href' | 'origin' | 'hash' | 'assign'>;
+  /** Calls back whenever the page is shown or focused again (another tab may have changed things). */
+  onVisible?(callback: () => void): void;
   history: Pick<History, 'replaceState' | 'state'>;
   sessionStorage: Storage;
   localStorage: Storage;
@@ -199,6 +203,26 @@ export function createAuthSession(
     }
   }
 
+  /**
+   * Issue 13 §7: a person who signed in before verifying their address verifies it (in this tab
+   * or another), then comes back: the session must learn of it, or Home keeps asking and shows no
+   * invited record. A quiet sign-in fetches a fresh ID token, now saying the address is verified.
+   */
+  let lastVerificationCheck = 0;
+  async function refreshUnverified() {
+    const user = snapshot.user;
+    if (snapshot.status !== 'signed-in' || user?.profile.email_verified !== false) return;
+    const now = env.now?.() ?? Date.now();
+    if (now - lastVerificationCheck < VERIFICATION_CHECK_INTERVAL_MS) return;
+    lastVerificationCheck = now;
+    try {
+      await accept(await (await userManager()).signinSilent());
+    } catch (error) {
+      logQuietSignInFailure(error);
+    }
+  }
+  env.onVisible?.(() => void refreshUnverified());
+
   async function start() {
     const outcome = await handleRedirect();
     if (outcome === 'signed-in') return;
@@ -212,6 +236,7 @@ export function createAuthSession(
       !isExpired(stored.expires_at ?? stored.profile.exp, nowSeconds()) &&
       (await accept(stored))
     ) {
+      void refreshUnverified();
       return;
     }
     // No user in this tab: sign in quietly when the provider still has a session (a second tab,
@@ -344,6 +369,12 @@ function logQuietSignInFailure(error: unknown) {
 
 function browserEnvironment(): AuthSessionEnvironment {
   return {
+    onVisible(callback) {
+      window.addEventListener('focus', callback);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') callback();
+      });
+    },
     location: window.location,
     history: window.history,
     sessionStorage: window.sessionStorage,

@@ -27,7 +27,8 @@ export function useViewerRecords() {
   const client = useGraphQLClient();
   const { isAuthenticated, user } = useAuth();
   return useQuery({
-    queryKey: ['viewer-records', user?.profile.sub],
+    // A newly verified address links invited records on the server (DESIGN §4): ask again then.
+    queryKey: ['viewer-records', user?.profile.sub, user?.profile.email_verified],
     queryFn: async ({ signal }) => (await client.request(HomeRecordsQuery, {}, { signal })).viewer.records,
     enabled: isAuthenticated,
   });
