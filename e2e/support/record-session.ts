@@ -81,3 +81,31 @@ export async function expectOnServer(
     .poll(async () => (await recordOnServer(token, recordId, baseURL)).data, { timeout: 20_000 })
     .toMatchObject(expected);
 }
+
+/** The owner saves answers through the API from a browser context of their own (not the screen). */
+export async function answerAsOwner(
+  browser: import('@playwright/test').Browser,
+  owner: { email: string; recordId: string },
+  answers: Record<string, unknown>,
+  baseURL = e2eBaseUrl,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, { email: owner.email, password: PASSWORD });
+  const token = await idTokenOf(page);
+  await context.close();
+  const { version } = await recordOnServer(token, owner.recordId, baseURL);
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    const response = await api.post('/graphql', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        query: 'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
+        variables: { i: { id: owner.recordId, baseVersion: version, answers } },
+      },
+    });
+    expect((await response.json()).errors).toBeUndefined();
+  } finally {
+    await api.dispose();
+  }
+}

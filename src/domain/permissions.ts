@@ -224,3 +224,15 @@ export function recordOwnerName(
   if (owner.organizationId !== null && owner.organizationId === record.organizationId) return owner.name;
   return invitedName;
 }
+
+/** Screens of admin-app §2 that only admins open: the admin page, the form builder and datasync. */
+export type AdminScreen = 'admin' | 'formbuilder' | 'datasync';
+
+/**
+ * admin-app §6: "The admin page and the datasync page refuse non-admins" (the form builder too: its
+ * link is admin-only and every operation behind it is). The client's route guard asks this; the
+ * server refuses the data behind each screen on its own.
+ */
+export function decideAdminScreen(roles: readonly Role[], _screen: AdminScreen): Decision {
+  return roles.includes('admin') ? ALLOW : deny(roles.length === 0 ? 'unauthenticated' : 'forbidden');
+}

@@ -164,15 +164,28 @@ describe('Home, logged in (customer-app §2, §6)', () => {
 });
 
 describe('routes', () => {
+  it.each(['/admin', '/formbuilder', '/formbuilder/abc', '/datasync/abc'])(
+    '%s refuses a visitor with "Access denied. Admins only." and goes to the root (admin-app §6)',
+    async (route) => {
+      renderApp(route);
+      expect(await screen.findByText('Access denied. Admins only.')).toBeDefined();
+      await waitFor(() => expect(window.location.hash).toBe('#/'));
+    },
+  );
+
+  it('refuses a signed-in customer at #/admin the same way', async () => {
+    renderApp('/admin', { signedIn: { roles: ['customer'] }, graphql: viewerAnswer(records) });
+    expect(await screen.findByText('Access denied. Admins only.')).toBeDefined();
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+  });
+
   it.each([
     ['/formbuilder', 'Form builder'],
-    ['/formbuilder/abc', 'Form builder'],
     ['/datasync/abc', 'Data sync'],
-  ])('%s is Coming soon', async (route, title) => {
-    renderApp(route);
+  ])('%s is still Coming soon for an admin', async (route, title) => {
+    renderApp(route, { signedIn: { roles: ['admin'] }, graphql: viewerAnswer(records) });
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeDefined();
     expect(within(main()).getByText(title)).toBeDefined();
-    expect(within(main()).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('#/');
   });
 
   it.each([

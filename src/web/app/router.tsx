@@ -2,6 +2,7 @@ import { type ComponentType, isValidElement, lazy, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
 import { HomeScreen } from '#web/features/home/home-screen.tsx';
+import { AdminOnly } from './routes/admin-only.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -110,9 +111,34 @@ export const appRoutes: RouteObject[] = [
           (m) => m.RecordScreen,
         ),
       },
-      { path: 'formbuilder/:id?', element: <ComingSoon title="Form builder" /> },
-      { path: 'admin', element: <ComingSoon title="Admin" /> },
-      { path: 'datasync/:id', element: <ComingSoon title="Data sync" /> },
+      // admin-app §6: admins only, guarded before the screen's chunk is loaded.
+      {
+        path: 'formbuilder/:id?',
+        element: (
+          <AdminOnly screen="formbuilder">
+            <ComingSoon title="Form builder" />
+          </AdminOnly>
+        ),
+      },
+      {
+        path: 'admin',
+        element: (
+          <AdminOnly screen="admin">
+            {lazyScreen(
+              () => import('#web/features/admin/admin-screen.tsx'),
+              (m) => m.AdminScreen,
+            )}
+          </AdminOnly>
+        ),
+      },
+      {
+        path: 'datasync/:id',
+        element: (
+          <AdminOnly screen="datasync">
+            <ComingSoon title="Data sync" />
+          </AdminOnly>
+        ),
+      },
       {
         path: 'terms',
         element: lazyScreen(
@@ -177,7 +203,12 @@ export function AppRoutes() {
  * when it is in, at once for a screen in the main bundle.
  */
 export function preloadScreenOf(path: string): Promise<unknown> {
-  const element = matchRoutes(appRoutes, path)?.at(-1)?.route.element;
+  const routed = matchRoutes(appRoutes, path)?.at(-1)?.route.element;
+  // A guarded screen is preloaded as well: the guard decides before it renders, not before it loads.
+  const element =
+    isValidElement<{ children?: unknown }>(routed) && routed.type === AdminOnly
+      ? routed.props.children
+      : routed;
   if (isValidElement<{ screen?: LazyScreenEntry }>(element) && element.type === LazyScreen) {
     return element.props.screen?.preload() ?? Promise.resolve();
   }

@@ -17,6 +17,20 @@ import * as types from './graphql';
 type Documents = {
     "\n  query AccountOrganization {\n    viewer {\n      id\n      organization {\n        id\n        name\n        phone\n        website\n        availableCredits {\n          count\n          inventoryType {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.AccountOrganizationDocument,
     "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.OrganizationRecordsDocument,
+    "\n  query AdminRecords {\n    records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n    }\n  }\n": typeof types.AdminRecordsDocument,
+    "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n": typeof types.SetRecordSubmittedDocument,
+    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": typeof types.LatestGenerationDocument,
+    "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n    }\n  }\n": typeof types.AdminOrganizationsDocument,
+    "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateOrganizationDocument,
+    "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateOrganizationDocument,
+    "\n  query AdminUsers {\n    users {\n      id\n      name\n      email\n      federatedId\n      organization {\n        id\n        name\n      }\n    }\n    organizations {\n      id\n      name\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  mutation UpdateUser($id: ID!, $input: UserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateUserDocument,
+    "\n  query AdminInventoryTypes {\n    inventoryTypes {\n      id\n      name\n      description\n      reportQuery\n    }\n  }\n": typeof types.AdminInventoryTypesDocument,
+    "\n  mutation CloneInventoryType($id: ID!) {\n    cloneInventoryType(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.CloneInventoryTypeDocument,
+    "\n  mutation MigrateRecords($sourceTypeId: ID!, $targetTypeId: ID!) {\n    migrateRecords(sourceTypeId: $sourceTypeId, targetTypeId: $targetTypeId) {\n      updated\n      failed\n      message\n    }\n  }\n": typeof types.MigrateRecordsDocument,
+    "\n  query AdminProducts {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      stripeId\n      stripePaylink\n      paymentLink\n      inventoryType {\n        id\n        name\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": typeof types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsDocument,
@@ -32,6 +46,20 @@ type Documents = {
 const documents: Documents = {
     "\n  query AccountOrganization {\n    viewer {\n      id\n      organization {\n        id\n        name\n        phone\n        website\n        availableCredits {\n          count\n          inventoryType {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AccountOrganizationDocument,
     "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n": types.OrganizationRecordsDocument,
+    "\n  query AdminRecords {\n    records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n    }\n  }\n": types.AdminRecordsDocument,
+    "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n": types.SetRecordSubmittedDocument,
+    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": types.LatestGenerationDocument,
+    "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n    }\n  }\n": types.AdminOrganizationsDocument,
+    "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": types.CreateOrganizationDocument,
+    "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateOrganizationDocument,
+    "\n  query AdminUsers {\n    users {\n      id\n      name\n      email\n      federatedId\n      organization {\n        id\n        name\n      }\n    }\n    organizations {\n      id\n      name\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  mutation UpdateUser($id: ID!, $input: UserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateUserDocument,
+    "\n  query AdminInventoryTypes {\n    inventoryTypes {\n      id\n      name\n      description\n      reportQuery\n    }\n  }\n": types.AdminInventoryTypesDocument,
+    "\n  mutation CloneInventoryType($id: ID!) {\n    cloneInventoryType(id: $id) {\n      id\n      name\n    }\n  }\n": types.CloneInventoryTypeDocument,
+    "\n  mutation MigrateRecords($sourceTypeId: ID!, $targetTypeId: ID!) {\n    migrateRecords(sourceTypeId: $sourceTypeId, targetTypeId: $targetTypeId) {\n      updated\n      failed\n      message\n    }\n  }\n": types.MigrateRecordsDocument,
+    "\n  query AdminProducts {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      stripeId\n      stripePaylink\n      paymentLink\n      inventoryType {\n        id\n        name\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateProductDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsDocument,
@@ -53,6 +81,62 @@ export function graphql(source: "\n  query AccountOrganization {\n    viewer {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').OrganizationRecordsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminRecords {\n    records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').AdminRecordsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').SetRecordSubmittedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n"): typeof import('./graphql').LatestGenerationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n    }\n  }\n"): typeof import('./graphql').AdminOrganizationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers {\n    users {\n      id\n      name\n      email\n      federatedId\n      organization {\n        id\n        name\n      }\n    }\n    organizations {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').AdminUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateUser($id: ID!, $input: UserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminInventoryTypes {\n    inventoryTypes {\n      id\n      name\n      description\n      reportQuery\n    }\n  }\n"): typeof import('./graphql').AdminInventoryTypesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CloneInventoryType($id: ID!) {\n    cloneInventoryType(id: $id) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CloneInventoryTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MigrateRecords($sourceTypeId: ID!, $targetTypeId: ID!) {\n    migrateRecords(sourceTypeId: $sourceTypeId, targetTypeId: $targetTypeId) {\n      updated\n      failed\n      message\n    }\n  }\n"): typeof import('./graphql').MigrateRecordsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminProducts {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      stripeId\n      stripePaylink\n      paymentLink\n      inventoryType {\n        id\n        name\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').AdminProductsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateProductDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateProductDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,22 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type OrganizationInput = {
+  name: string;
+  phone?: string | null | undefined;
+  website?: string | null | undefined;
+};
+
+export type ProductInput = {
+  cost: string;
+  credits: number;
+  description: string;
+  inventoryTypeId: string | number;
+  name: string;
+  stripeId: string;
+  stripePaylink?: string | null | undefined;
+};
+
 export type SaveRecordAnswersInput = {
   /** Changed answers by key (an object, or a JSON string of one, even double-encoded). */
   answers: unknown;
@@ -19,6 +35,11 @@ export type SubmitRecordInput = {
   id: string | number;
 };
 
+export type UserInput = {
+  name: string;
+  organizationId: string | number;
+};
+
 export type AccountOrganizationQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -30,6 +51,99 @@ export type OrganizationRecordsQueryVariables = Exact<{
 
 
 export type OrganizationRecordsQuery = { organizationRecords: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { name: string | null } | null, inventoryType: { id: string, name: string } }> };
+
+export type AdminRecordsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminRecordsQuery = { records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { id: string, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, model: string | null }, reportGenerations: Array<{ id: string }> }> };
+
+export type SetRecordSubmittedMutationVariables = Exact<{
+  id: string | number;
+  submitted: boolean;
+}>;
+
+
+export type SetRecordSubmittedMutation = { setRecordSubmitted: { id: string, submitted: boolean, updatedAt: string } };
+
+export type LatestGenerationQueryVariables = Exact<{
+  recordId: string | number;
+}>;
+
+
+export type LatestGenerationQuery = { latestReportGeneration: { id: string, dateGenerated: string, response: string } | null };
+
+export type AdminOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminOrganizationsQuery = { organizations: Array<{ id: string, name: string, phone: string | null, website: string | null }> };
+
+export type CreateOrganizationMutationVariables = Exact<{
+  input: OrganizationInput;
+}>;
+
+
+export type CreateOrganizationMutation = { createOrganization: { id: string } };
+
+export type UpdateOrganizationMutationVariables = Exact<{
+  id: string | number;
+  input: OrganizationInput;
+}>;
+
+
+export type UpdateOrganizationMutation = { updateOrganization: { id: string } };
+
+export type AdminUsersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminUsersQuery = { users: Array<{ id: string, name: string | null, email: string | null, federatedId: string | null, organization: { id: string, name: string } | null }>, organizations: Array<{ id: string, name: string }> };
+
+export type UpdateUserMutationVariables = Exact<{
+  id: string | number;
+  input: UserInput;
+}>;
+
+
+export type UpdateUserMutation = { updateUser: { id: string } };
+
+export type AdminInventoryTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminInventoryTypesQuery = { inventoryTypes: Array<{ id: string, name: string, description: string | null, reportQuery: string | null }> };
+
+export type CloneInventoryTypeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CloneInventoryTypeMutation = { cloneInventoryType: { id: string, name: string } };
+
+export type MigrateRecordsMutationVariables = Exact<{
+  sourceTypeId: string | number;
+  targetTypeId: string | number;
+}>;
+
+
+export type MigrateRecordsMutation = { migrateRecords: { updated: number, failed: number, message: string } };
+
+export type AdminProductsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminProductsQuery = { viewer: { id: string, organization: { id: string } | null }, products: Array<{ id: string, name: string, description: string, cost: string, credits: number, stripeId: string | null, stripePaylink: string | null, paymentLink: string | null, inventoryType: { id: string, name: string } }>, inventoryTypes: Array<{ id: string, name: string }> };
+
+export type CreateProductMutationVariables = Exact<{
+  input: ProductInput;
+}>;
+
+
+export type CreateProductMutation = { createProduct: { id: string } };
+
+export type UpdateProductMutationVariables = Exact<{
+  id: string | number;
+  input: ProductInput;
+}>;
+
+
+export type UpdateProductMutation = { updateProduct: { id: string } };
 
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -165,6 +279,169 @@ export const OrganizationRecordsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OrganizationRecordsQuery, OrganizationRecordsQueryVariables>;
+export const AdminRecordsDocument = new TypedDocumentString(`
+    query AdminRecords {
+  records {
+    id
+    createdAt
+    updatedAt
+    submitted
+    clientId
+    user {
+      id
+      name
+    }
+    organization {
+      id
+      name
+    }
+    inventoryType {
+      id
+      name
+      model
+    }
+    reportGenerations {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminRecordsQuery, AdminRecordsQueryVariables>;
+export const SetRecordSubmittedDocument = new TypedDocumentString(`
+    mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {
+  setRecordSubmitted(id: $id, submitted: $submitted) {
+    id
+    submitted
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<SetRecordSubmittedMutation, SetRecordSubmittedMutationVariables>;
+export const LatestGenerationDocument = new TypedDocumentString(`
+    query LatestGeneration($recordId: ID!) {
+  latestReportGeneration(recordId: $recordId) {
+    id
+    dateGenerated
+    response
+  }
+}
+    `) as unknown as TypedDocumentString<LatestGenerationQuery, LatestGenerationQueryVariables>;
+export const AdminOrganizationsDocument = new TypedDocumentString(`
+    query AdminOrganizations {
+  organizations {
+    id
+    name
+    phone
+    website
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOrganizationsQuery, AdminOrganizationsQueryVariables>;
+export const CreateOrganizationDocument = new TypedDocumentString(`
+    mutation CreateOrganization($input: OrganizationInput!) {
+  createOrganization(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateOrganizationMutation, CreateOrganizationMutationVariables>;
+export const UpdateOrganizationDocument = new TypedDocumentString(`
+    mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {
+  updateOrganization(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateOrganizationMutation, UpdateOrganizationMutationVariables>;
+export const AdminUsersDocument = new TypedDocumentString(`
+    query AdminUsers {
+  users {
+    id
+    name
+    email
+    federatedId
+    organization {
+      id
+      name
+    }
+  }
+  organizations {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
+export const UpdateUserDocument = new TypedDocumentString(`
+    mutation UpdateUser($id: ID!, $input: UserInput!) {
+  updateUser(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
+export const AdminInventoryTypesDocument = new TypedDocumentString(`
+    query AdminInventoryTypes {
+  inventoryTypes {
+    id
+    name
+    description
+    reportQuery
+  }
+}
+    `) as unknown as TypedDocumentString<AdminInventoryTypesQuery, AdminInventoryTypesQueryVariables>;
+export const CloneInventoryTypeDocument = new TypedDocumentString(`
+    mutation CloneInventoryType($id: ID!) {
+  cloneInventoryType(id: $id) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CloneInventoryTypeMutation, CloneInventoryTypeMutationVariables>;
+export const MigrateRecordsDocument = new TypedDocumentString(`
+    mutation MigrateRecords($sourceTypeId: ID!, $targetTypeId: ID!) {
+  migrateRecords(sourceTypeId: $sourceTypeId, targetTypeId: $targetTypeId) {
+    updated
+    failed
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<MigrateRecordsMutation, MigrateRecordsMutationVariables>;
+export const AdminProductsDocument = new TypedDocumentString(`
+    query AdminProducts {
+  viewer {
+    id
+    organization {
+      id
+    }
+  }
+  products {
+    id
+    name
+    description
+    cost
+    credits
+    stripeId
+    stripePaylink
+    paymentLink
+    inventoryType {
+      id
+      name
+    }
+  }
+  inventoryTypes {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<AdminProductsQuery, AdminProductsQueryVariables>;
+export const CreateProductDocument = new TypedDocumentString(`
+    mutation CreateProduct($input: ProductInput!) {
+  createProduct(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateProductMutation, CreateProductMutationVariables>;
+export const UpdateProductDocument = new TypedDocumentString(`
+    mutation UpdateProduct($id: ID!, $input: ProductInput!) {
+  updateProduct(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateProductMutation, UpdateProductMutationVariables>;
 export const HomeRecordsDocument = new TypedDocumentString(`
     query HomeRecords {
   viewer {

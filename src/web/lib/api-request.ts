@@ -21,7 +21,7 @@ export class ApiRequestError extends Error {
 }
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   signal?: AbortSignal;
 }

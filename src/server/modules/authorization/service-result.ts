@@ -48,7 +48,7 @@ export function fail(code: FailureCode, message: string): { ok: false; failure: 
 }
 
 // admin-app §6 and customer-app §2: the spec's own refusals.
-export const ADMINS_ONLY_MESSAGE = 'Access denied. Admins only.';
+export { ADMINS_ONLY_MESSAGE } from '#domain/admin-inputs.ts';
 export const NO_PERMISSION_MESSAGE = 'Access denied. You do not have permission to view this page.';
 export const RECORD_SUBMITTED_MESSAGE = 'This record has been submitted and can no longer be changed.';
 

@@ -100,3 +100,18 @@ export async function updateInventoryType(database: Database, id: string, values
   });
   return row ? toInventoryType(row) : undefined;
 }
+
+/** Names already used, compared without case (issue 10: inventory type names are unique). */
+export async function takenInventoryTypeNames(
+  database: Database,
+  names: readonly string[],
+  exceptId?: string,
+) {
+  const rows = await runPrepared<{ name: string }>(database, {
+    name: 'inventory-type-names-taken',
+    text: `select lower(name) as name from inventory_types
+           where lower(name) = any($1::text[]) and ($2::uuid is null or id <> $2::uuid)`,
+    values: [names.map((name) => name.toLowerCase()), exceptId ?? null],
+  });
+  return new Set(rows.map((row) => row.name));
+}

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  cloneNameCandidates,
+  duplicateInventoryTypeNameMessage,
+  MIGRATION_TARGET_INVALID,
+  migrationChoiceProblem,
+  migrationCompleteMessage,
+  NO_MATCHING_RECORDS,
+} from '#domain/admin-inputs.ts';
 import { parseFormTemplate } from '#domain/form-template.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
@@ -67,7 +75,10 @@ export async function createInventoryType(deps: ServiceDeps, actor: Actor | null
   const refused = refusal(decide(actor, 'inventoryType.write'), adminsOnly);
   if (refused) return refused;
   const values = parseInput(input);
-  return values.ok ? ok(await inventoryTypes.insertInventoryType(deps.database, values.value)) : values;
+  if (!values.ok) return values;
+  const taken = await inventoryTypes.takenInventoryTypeNames(deps.database, [values.value.name]);
+  if (taken.size > 0) return fail('BAD_USER_INPUT', duplicateInventoryTypeNameMessage(values.value.name));
+  return ok(await inventoryTypes.insertInventoryType(deps.database, values.value));
 }
 
 /** admin-app §7 Update inventory type. */
@@ -81,6 +92,9 @@ export async function updateInventoryType(
   if (refused) return refused;
   const values = parseInput(input);
   if (!values.ok) return values;
+  if (!isUuid(id)) return denial('not-found', NOT_FOUND);
+  const taken = await inventoryTypes.takenInventoryTypeNames(deps.database, [values.value.name], id);
+  if (taken.size > 0) return fail('BAD_USER_INPUT', duplicateInventoryTypeNameMessage(values.value.name));
   const updated = isUuid(id)
     ? await inventoryTypes.updateInventoryType(deps.database, id, values.value)
     : undefined;
@@ -97,9 +111,13 @@ export async function cloneInventoryType(
   if (refused) return refused;
   const source = isUuid(id) ? await inventoryTypes.findInventoryType(deps.database, id) : undefined;
   if (!source) return denial('not-found', NOT_FOUND);
+  const candidates = cloneNameCandidates(source.name);
+  const taken = await inventoryTypes.takenInventoryTypeNames(deps.database, candidates);
+  const name = candidates.find((candidate) => !taken.has(candidate.toLowerCase()));
+  if (!name) return fail('BAD_USER_INPUT', duplicateInventoryTypeNameMessage(`${source.name} (2)`));
   return ok(
     await inventoryTypes.insertInventoryType(deps.database, {
-      name: `${source.name} (2)`,
+      name,
       description: source.description ?? '',
       form: source.form,
       reportQuery: source.reportQuery,
@@ -123,10 +141,8 @@ export async function migrateRecords(
 ): Promise<Result<MigrationOutcome>> {
   const refused = refusal(decide(actor, 'records.migrate'), adminsOnly);
   if (refused) return refused;
-  if (sourceTypeId.trim() === '' || targetTypeId.trim() === '')
-    return fail('BAD_USER_INPUT', 'Please select both source and target inventory types.');
-  if (sourceTypeId === targetTypeId)
-    return fail('BAD_USER_INPUT', 'Source and target inventory types must be different.');
+  const problem = migrationChoiceProblem(sourceTypeId, targetTypeId);
+  if (problem) return fail('BAD_USER_INPUT', problem);
   const [source, target] = await Promise.all(
     [sourceTypeId, targetTypeId].map((id) =>
       isUuid(id) ? inventoryTypes.findInventoryType(deps.database, id) : undefined,
@@ -134,7 +150,7 @@ export async function migrateRecords(
   );
   if (!source || !target) return denial('not-found', NOT_FOUND);
   const form = parseFormTemplate(target.form);
-  if (!form.ok) return fail('BAD_USER_INPUT', 'Target inventory type form is not valid JSON.');
+  if (!form.ok) return fail('BAD_USER_INPUT', MIGRATION_TARGET_INVALID);
   const updated = await migrateUnassignedRecords(deps.database, deps.changes, {
     sourceTypeId,
     targetTypeId,
@@ -143,7 +159,7 @@ export async function migrateRecords(
   return ok({
     updated,
     failed: 0,
-    message: updated === 0 ? 'No matching reports found.' : `Migration complete. Updated ${updated} reports.`,
+    message: updated === 0 ? NO_MATCHING_RECORDS : migrationCompleteMessage(updated),
   });
 }
 

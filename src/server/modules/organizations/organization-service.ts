@@ -1,4 +1,8 @@
-import { z } from 'zod';
+import {
+  firstInputProblem,
+  ORGANIZATION_NAME_REQUIRED,
+  organizationInputSchema,
+} from '#domain/admin-inputs.ts';
 import { type Actor, decide, decideOrganization } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import {
@@ -68,23 +72,12 @@ export async function listOrganizations(
   return refused ?? ok(await organizations.listOrganizations(deps.database));
 }
 
-// admin-app §5: "Name is required."; an empty phone or website is stored as null.
-const emptyAsNull = z
-  .string()
-  .max(500, 'Phone and website may hold at most 500 characters.')
-  .nullish()
-  .transform((value) => (value === undefined || value === null || value.trim() === '' ? null : value.trim()));
-const organizationInput = z.object({
-  name: z.string('Name is required.').trim().min(1, 'Name is required.').max(200, 'The name is too long.'),
-  phone: emptyAsNull,
-  website: emptyAsNull,
-});
-
 export async function createOrganization(deps: ServiceDeps, actor: Actor | null, input: unknown) {
   const refused = refusal(decide(actor, 'organization.write'), adminsOnly);
   if (refused) return refused;
-  const values = organizationInput.safeParse(input);
-  if (!values.success) return fail('BAD_USER_INPUT', values.error.issues[0]?.message ?? 'Name is required.');
+  const values = organizationInputSchema.safeParse(input);
+  if (!values.success)
+    return fail('BAD_USER_INPUT', firstInputProblem(values.error, ORGANIZATION_NAME_REQUIRED));
   return ok(await organizations.insertOrganization(deps.database, values.data));
 }
 
@@ -96,8 +89,9 @@ export async function updateOrganization(
 ): Promise<Result<OrganizationModel>> {
   const refused = refusal(decide(actor, 'organization.write'), adminsOnly);
   if (refused) return refused;
-  const values = organizationInput.safeParse(input);
-  if (!values.success) return fail('BAD_USER_INPUT', values.error.issues[0]?.message ?? 'Name is required.');
+  const values = organizationInputSchema.safeParse(input);
+  if (!values.success)
+    return fail('BAD_USER_INPUT', firstInputProblem(values.error, ORGANIZATION_NAME_REQUIRED));
   const updated = isUuid(id)
     ? await organizations.updateOrganization(deps.database, id, values.data)
     : undefined;

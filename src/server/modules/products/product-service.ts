@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { firstInputProblem, PRODUCT_REQUIRED, productInputSchema } from '#domain/admin-inputs.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import {
@@ -22,41 +22,10 @@ export async function listProducts(deps: ServiceDeps, actor: Actor | null): Prom
   return refused ?? ok(await products.listProducts(deps.database));
 }
 
-// admin-app §5: every field but the paylink is required ("All fields are required."); cost is a
-// decimal (a currency-formatted cost is stripped to a number), credits an integer.
-const REQUIRED = 'All fields are required.';
-const requiredText = z.string(REQUIRED).trim().min(1, REQUIRED).max(5000, 'A field is too long.');
-const productInput = z.object({
-  name: requiredText,
-  description: requiredText,
-  cost: z
-    .string(REQUIRED)
-    .transform((value) => value.replace(/[^0-9.-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, REQUIRED)
-        .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Cost must be an amount such as 49 or 49.00.'),
-    ),
-  credits: z
-    .number(REQUIRED)
-    .int('Credits must be a whole number.')
-    .min(1, 'Credits must be at least 1.')
-    .max(10_000),
-  inventoryTypeId: requiredText,
-  stripeId: requiredText,
-  stripePaylink: z
-    .string()
-    .max(2000)
-    .nullish()
-    .transform((value) =>
-      value === undefined || value === null || value.trim() === '' ? null : value.trim(),
-    ),
-});
-
 function parseInput(input: unknown): Result<products.ProductValues> {
-  const parsed = productInput.safeParse(input);
-  if (!parsed.success) return fail('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? REQUIRED);
+  // admin-app §5, the same schema the console checks with before sending.
+  const parsed = productInputSchema.safeParse(input);
+  if (!parsed.success) return fail('BAD_USER_INPUT', firstInputProblem(parsed.error, PRODUCT_REQUIRED));
   if (!isUuid(parsed.data.inventoryTypeId)) return fail('NOT_FOUND', INVENTORY_TYPE_NOT_FOUND);
   return ok(parsed.data);
 }

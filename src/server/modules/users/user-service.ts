@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstInputProblem, USER_REQUIRED, userInputSchema } from '#domain/admin-inputs.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import {
@@ -27,13 +28,6 @@ export function rolesOf(deps: ServiceDeps, userIds: readonly string[]) {
   return users.rolesOf(deps.database, userIds);
 }
 
-// admin-app §5 User edit: "Name and organization are required."
-const REQUIRED = 'Name and organization are required.';
-const userInput = z.object({
-  name: z.string(REQUIRED).trim().min(1, REQUIRED).max(200, 'The name is too long.'),
-  organizationId: z.string(REQUIRED).trim().min(1, REQUIRED),
-});
-
 /** admin-app §7 Users update name and organization by id. */
 export async function updateUser(
   deps: ServiceDeps,
@@ -43,8 +37,8 @@ export async function updateUser(
 ): Promise<Result<UserModel>> {
   const refused = refusal(decide(actor, 'user.write'), adminsOnly);
   if (refused) return refused;
-  const values = userInput.safeParse(input);
-  if (!values.success) return fail('BAD_USER_INPUT', values.error.issues[0]?.message ?? REQUIRED);
+  const values = userInputSchema.safeParse(input);
+  if (!values.success) return fail('BAD_USER_INPUT', firstInputProblem(values.error, USER_REQUIRED));
   if (!isUuid(id)) return denial('not-found', { notFound: USER_NOT_FOUND });
   if (!isUuid(values.data.organizationId)) return fail('NOT_FOUND', 'Organization not found.');
   const outcome = await users.updateUser(deps.database, id, values.data.name, values.data.organizationId);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INVITE_FAILURE_MESSAGE, type Invite, resendFailureMessage } from '#domain/invitation.ts';
-import { ApiRequestError, failureMessage, useApiRequest } from '#web/lib/api-request.ts';
+import { INVITE_FAILURE_MESSAGE, type Invite } from '#domain/invitation.ts';
+import { failureMessage, useApiRequest } from '#web/lib/api-request.ts';
 import { ACCOUNT_QUERY_KEY } from './account.ts';
 
 /** customer-app §7 `POST /invite`; on success (§4) the organization and its records are reloaded. */
@@ -20,18 +20,5 @@ export function useInvite() {
   });
 }
 
-/** customer-app §7 `POST /resend`; the toast reads "Error re-sending invite: {message}" on failure. */
-export function useResendInvite() {
-  const request = useApiRequest();
-  return useMutation({
-    mutationFn: async (reportId: string) => {
-      try {
-        return await request<{ status: string }>('/api/resend', { body: { reportId } });
-      } catch (error) {
-        throw new Error(
-          resendFailureMessage(error instanceof ApiRequestError ? error.serverMessage : undefined),
-        );
-      }
-    },
-  });
-}
+// Re-Send Invite is shared with the admin console's Records tab.
+export { useResendInvite } from '#web/lib/use-resend-invite.ts';

@@ -3,6 +3,7 @@ import { hasReportText } from '#domain/report-document.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ReportText } from '#web/components/ui/report-text.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { downloadReport } from '#web/lib/report-word/download-report.ts';
 import {
   DOWNLOADED_MESSAGE,
   NO_REPORT_DATA_MESSAGE,
@@ -12,7 +13,6 @@ import {
   wordFailedMessage,
 } from './admin-report-messages.ts';
 import { type ReportGeneration, useUpdateReportGeneration } from './api/use-report-generations.ts';
-import { downloadReport } from './download-report.ts';
 
 interface GenerationViewerProps {
   recordId: string;

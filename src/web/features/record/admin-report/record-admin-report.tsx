@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { generatedOnText } from '#web/lib/report-word/download-report.ts';
 import {
   GENERATED_MESSAGE,
   generateFailedMessage,
@@ -19,7 +20,6 @@ import {
   useRefreshReportGenerations,
   useReportGenerations,
 } from './api/use-report-generations.ts';
-import { generatedOnText } from './download-report.ts';
 import { GenerationViewer } from './generation-viewer.tsx';
 
 /** customer-app §2 Record, generations select: "{date} - {model}". */

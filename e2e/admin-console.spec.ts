@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { wordText, zipEntries } from '../src/web/test-support/zip-entries.ts';
+import { createRecord, createUser, seedDemo } from './support/cli.ts';
+import { login, uniqueEmail } from './support/fixtures.ts';
+import { answerAsOwner, PASSWORD } from './support/record-session.ts';
+
+// Issue 10: the admin console of admin-app §2 in Chromium against the real server, walked as an
+// admin would: every tab, its texts, validation messages and toasts, the URL state and the guard.
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(text);
+
+async function signInAsAdmin(page: Page, prefix = 'console-admin') {
+  seedDemo();
+  const email = uniqueEmail(prefix);
+  createUser({ email, name: `Admin ${prefix}`, password: PASSWORD, role: 'admin' });
+  await login(page, { email, password: PASSWORD });
+  return email;
+}
+
+async function expectAxeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help}`),
+    what,
+  ).toEqual([]);
+}
+
+test('non-admins are refused at the admin, form builder and datasync pages and land on the root', async ({
+  page,
+}) => {
+  for (const route of ['/admin', '/datasync/8f0c2b1e-0000-4000-8000-000000000001', '/formbuilder']) {
+    await page.goto(`/#${route}`);
+    await expect(toast(page, 'Access denied. Admins only.').first(), route).toBeVisible();
+    await expect(page).toHaveURL(/#\/$/);
+  }
+  const email = uniqueEmail('console-customer');
+  createUser({
+    email,
+    name: 'Cora Customer',
+    password: PASSWORD,
+    role: 'customer',
+    organization: 'Demo Organization',
+  });
+  await login(page, { email, password: PASSWORD });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/#/admin');
+  await expect(toast(page, 'Access denied. Admins only.')).toBeVisible();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toHaveCount(0);
+});
+
+test('Records: unassigned switch, search, Submitted select, actions, report generation and download', async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, 'records-admin');
+  const ownerEmail = uniqueEmail('records-owner');
+  const ownerName = `Rita Records ${Date.now()}`;
+  createUser({
+    email: ownerEmail,
+    name: ownerName,
+    password: PASSWORD,
+    role: 'client',
+    organization: 'Demo Organization',
+  });
+  const recordId = createRecord({ clientEmail: ownerEmail, type: 'Life Inventory' });
+  await answerAsOwner(browser, { email: ownerEmail, recordId }, { name: ownerName, hairColor: 'Red' });
+
+  await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Records', selected: true })).toBeVisible();
+  for (const column of [
+    'Client',
+    'Type',
+    'Organization',
+    'Created At',
+    'Updated At',
+    'Submitted',
+    'Actions',
+  ]) {
+    await expect(page.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeVisible();
+  }
+
+  // admin-app §5: rows without a user are hidden until the switch says Show.
+  const unassigned = page.getByRole('row').filter({ hasText: 'No actions available' });
+  await expect(unassigned).toHaveCount(0);
+  const toggle = page.getByRole('switch', { name: /Unassigned Records: Hide/ });
+  await toggle.click();
+  await expect(page.getByRole('switch', { name: /Unassigned Records: Show/ })).toBeChecked();
+  await expect(unassigned.first()).toBeVisible();
+  await expect(unassigned.first().getByRole('rowheader')).toHaveText('N/A');
+  await expectAxeClean(page, 'records tab');
+
+  // Search by user name: the URL keeps it, so a reload comes back to the same list.
+  await page
+    .getByRole('searchbox', { name: 'Search by user name' })
+    .fill(ownerName.slice(0, 18).toLowerCase());
+  const row = page.getByRole('row').filter({ hasText: ownerName });
+  await expect(row).toHaveCount(1);
+  await expect(page).toHaveURL(/q=rita/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search by user name' })).toHaveValue(
+    ownerName.slice(0, 18).toLowerCase(),
+  );
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: new Date().toLocaleDateString('en-US') }).first()).toBeVisible();
+
+  // Submitted Yes/No is saved at once.
+  const submitted = row.getByRole('combobox', { name: /^Submitted/ });
+  await expect(submitted).toHaveValue('false');
+  await submitted.selectOption('Yes');
+  await expect(toast(page, 'Record updated successfully!')).toBeVisible();
+  await page.reload();
+  await expect(row.getByRole('combobox', { name: /^Submitted/ })).toHaveValue('true');
+
+  await expect(row.getByRole('link', { name: /^View/ })).toHaveAttribute('href', `#/record/${recordId}`);
+  await expect(row.getByRole('link', { name: /^JSON/ })).toHaveAttribute('href', `#/datasync/${recordId}`);
+  await expect(row.getByRole('button', { name: /Download/ })).toHaveCount(0);
+
+  // Generate Report with a model: "Generating..." on that row, then a download arrow.
+  await row.getByRole('combobox', { name: /^Generate Report/ }).selectOption('gpt-4o');
+  await expect(toast(page, 'Report generated successfully!')).toBeVisible({ timeout: 30_000 });
+  const arrow = row.getByRole('button', { name: /^Download the latest report/ });
+  await expect(arrow).toBeVisible();
+  const download = page.waitForEvent('download');
+  await arrow.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^trauma-report-.+\.docx$/);
+  const entries = zipEntries(fs.readFileSync(await file.path()));
+  expect(wordText(entries.get('word/document.xml')?.toString('utf8') ?? '')[0]).toBe(
+    'Trauma Resources Report',
+  );
+  await expect(toast(page, 'Word document downloaded successfully!')).toBeVisible();
+
+  await row.getByRole('button', { name: `Re-Send Invite to ${ownerName}` }).click();
+  await expect(toast(page, /Invite re-sent successfully!|Error re-sending invite/)).toBeVisible();
+});
+
+test('Organizations: add with "Name is required.", inline edit, one row at a time, website in a new tab', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, 'orgs-admin');
+  await page.goto('/#/admin?tab=organizations');
+  await expect(page.getByRole('tab', { name: 'Organizations', selected: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add New Organization' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Name is required.' })).toBeVisible();
+
+  const name = `Harbor Trust ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Name of the new organization' }).fill(name);
+  await page.getByRole('textbox', { name: 'Website of the new organization' }).fill('https://harbor.example');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Organization added successfully!')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name.toUpperCase());
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(0)).toHaveText('N/A');
+  const website = row.getByRole('link', { name: 'https://harbor.example' });
+  await expect(website).toHaveAttribute('target', '_blank');
+  await expectAxeClean(page, 'organizations tab');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await page.getByRole('textbox', { name: `Phone of ${name}` }).fill('+1 555 0100');
+  await page.getByRole('textbox', { name: `Website of ${name}` }).fill('   ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Organization updated successfully!')).toBeVisible();
+  const saved = page.getByRole('row').filter({ hasText: name });
+  await expect(saved).toContainText('+1 555 0100');
+  await expect(saved.getByRole('link')).toHaveCount(0);
+
+  // Cancel leaves the row as it was.
+  await saved.getByRole('button', { name: `Edit ${name}` }).click();
+  await page.getByRole('textbox', { name: `Name of ${name}` }).fill('Changed my mind');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+});
+
+test('Users: inline edit with organization select, role tags, Add Role lists only roles not held', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, 'users-admin');
+  const email = uniqueEmail('users-person');
+  const name = `Uma Users ${Date.now()}`;
+  createUser({ email, name, password: PASSWORD, role: 'user', organization: 'Demo Organization' });
+
+  await page.goto('/#/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/tab=users/);
+  for (const column of ['Name', 'Email', 'Organization', 'Roles', 'Actions']) {
+    await expect(page.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeVisible();
+  }
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('Demo Organization');
+  await expectAxeClean(page, 'users tab');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const addRole = page.getByRole('combobox', { name: `Add Role to ${name}` });
+  await expect(addRole.getByRole('option')).toHaveText(['Add Role', 'admin', 'client', 'customer']);
+  await addRole.selectOption('customer');
+  await expect(addRole.getByRole('option')).toHaveText(['Add Role', 'admin', 'client']);
+  await page.getByRole('button', { name: 'Remove role user' }).click();
+
+  await page.getByRole('combobox', { name: `Organization of ${name}` }).selectOption('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Name and organization are required.' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: `Organization of ${name}` }).selectOption('Demo Organization');
+  await page.getByRole('textbox', { name: `Name of ${name}` }).fill(`${name} Jr`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'User updated successfully!')).toBeVisible();
+  const saved = page.getByRole('row').filter({ hasText: `${name} Jr` });
+  await expect(saved.getByRole('list', { name: 'Roles' })).toHaveText('customer');
+});
+
+test('Inventory Types: columns, Clone Form "(2)", the migration tool and its messages', async ({ page }) => {
+  await signInAsAdmin(page, 'types-admin');
+  await page.goto('/#/admin?tab=inventory-types');
+  for (const column of ['Name', 'Description', 'Report Query', 'Actions']) {
+    await expect(page.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Add New Inventory Type' })).toHaveAttribute(
+    'href',
+    '#/formbuilder',
+  );
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Family Stories', exact: true }) });
+  await expect(row.getByRole('link', { name: 'Edit Form Family Stories' })).toHaveAttribute(
+    'href',
+    /^#\/formbuilder\/[0-9a-f-]{36}$/,
+  );
+  await row.getByRole('button', { name: 'Clone Form Family Stories' }).click();
+  await expect(toast(page, /Form cloned as "Family Stories \(\d+\)"/)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /^Family Stories \(\d+\)$/ }).first()).toBeVisible();
+  await expectAxeClean(page, 'inventory types tab');
+
+  const migrate = page.getByRole('button', { name: 'Migrate Reports' });
+  await migrate.click();
+  await expect(page.getByText('Please select both source and target inventory types.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Source inventory type' }).selectOption('Family Stories');
+  await page.getByRole('combobox', { name: 'Target inventory type' }).selectOption('Family Stories');
+  await migrate.click();
+  await expect(page.getByText('Source and target inventory types must be different.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Source inventory type' }).selectOption('Life Inventory');
+  await migrate.click();
+  const result = page.getByText(/^Migration complete\. Updated \d+ reports\.$|^No matching reports found\.$/);
+  await expect(result).toBeVisible();
+});
+
+test('Products: "All fields are required.", decimal costs only, Qty labelled Credits while editing', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, 'products-admin');
+  await page.goto('/#/admin?tab=products');
+  for (const column of ['Name', 'Description', 'Cost', 'Qty', 'Type', 'Stripe ID', 'Stripe Paylink']) {
+    await expect(page.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Add New Product' }).click();
+  await expect(page.getByRole('columnheader', { name: /^Credits/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'All fields are required.' })).toBeVisible();
+
+  const name = `Legacy Pack ${Date.now()}`;
+  const of = 'of the new product';
+  await page.getByRole('textbox', { name: `Name ${of}` }).fill(name);
+  await page.getByRole('textbox', { name: `Description ${of}` }).fill('Three records for a family');
+  await page.getByRole('combobox', { name: `Type ${of}` }).selectOption('Family Stories');
+  await page.getByRole('textbox', { name: `Credits ${of}` }).fill('3');
+  await page.getByRole('textbox', { name: `Stripe ID ${of}` }).fill('price_legacy');
+  for (const bad of ['1,5', '1e309', '0x10']) {
+    await page.getByRole('textbox', { name: `Cost ${of}` }).fill(bad);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /^Cost must be an amount/ }), bad).toBeVisible();
+  }
+  await page.getByRole('textbox', { name: `Cost ${of}` }).fill('$1,250.50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Product added successfully!')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('$1,250.50');
+  await expect(row).toContainText('Family Stories');
+  await expectAxeClean(page, 'products tab');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('textbox', { name: `Cost of ${name}` })).toHaveValue('1250.50');
+  await page.getByRole('textbox', { name: `Cost of ${name}` }).fill('$99');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Product updated successfully!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('$99.00');
+});
+
+test('tabs work from the keyboard, the back button returns to the previous tab, and 390 px fits', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, 'keys-admin');
+  await page.goto('/#/admin');
+  await page.getByRole('tab', { name: 'Records' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Organizations', selected: true })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Organizations', selected: true })).toBeVisible();
+
+  for (const tab of ['records', 'users', 'products']) {
+    await page.goto(`/#/admin?tab=${tab}&unassigned=show`);
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.screenshot({ path: `test-results/admin-${tab}.png`, fullPage: true });
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['records', 'organizations', 'users', 'inventory-types', 'products']) {
+    await page.goto(`/#/admin?tab=${tab}&unassigned=show`);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${tab} scrolls the page sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/admin-${tab}-390.png`, fullPage: true });
+  }
+});

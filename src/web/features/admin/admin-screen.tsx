@@ -1,0 +1,64 @@
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { InventoryTypesTab } from './inventory-types-tab.tsx';
+import { OrganizationsTab } from './organizations-tab.tsx';
+import { ProductsTab } from './products-tab.tsx';
+import { RecordsTab } from './records-tab.tsx';
+import { ADMIN_TABS, type AdminTab, useAdminUrl } from './use-admin-url.ts';
+import { UsersTab } from './users-tab.tsx';
+import './admin.css';
+
+const TAB_LABELS: Record<AdminTab, string> = {
+  records: 'Records',
+  organizations: 'Organizations',
+  users: 'Users',
+  'inventory-types': 'Inventory Types',
+  products: 'Products',
+};
+
+/**
+ * admin-app §2 Admin page (admins only; the route guard and the server both refuse anyone else):
+ * tabs Records, Organizations, Users, Inventory Types and Products; results show in the toast area.
+ * The tab, search, sort and page live in the URL (issue 10).
+ */
+export function AdminScreen() {
+  usePageTitle('Admin');
+  const url = useAdminUrl();
+  return (
+    <section className="page admin" aria-labelledby="admin-title">
+      <h1 id="admin-title">Admin</h1>
+      {/* Arrows move focus and Enter opens a tab: each opened tab is a history entry, so the tab
+          must not change merely because focus passed over it. */}
+      <Tabs
+        keyboardActivation="manual"
+        selectedKey={url.tab}
+        onSelectionChange={(key) => {
+          if (key !== url.tab) url.setTab(key as AdminTab);
+        }}
+      >
+        <TabList aria-label="Admin sections" className="admin-tabs">
+          {ADMIN_TABS.map((tab) => (
+            <Tab key={tab} id={tab} className="admin-tabs__tab">
+              {TAB_LABELS[tab]}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="records" className="admin-panel">
+          <RecordsTab url={url} />
+        </TabPanel>
+        <TabPanel id="organizations" className="admin-panel">
+          <OrganizationsTab url={url} />
+        </TabPanel>
+        <TabPanel id="users" className="admin-panel">
+          <UsersTab url={url} />
+        </TabPanel>
+        <TabPanel id="inventory-types" className="admin-panel">
+          <InventoryTypesTab url={url} />
+        </TabPanel>
+        <TabPanel id="products" className="admin-panel">
+          <ProductsTab url={url} />
+        </TabPanel>
+      </Tabs>
+    </section>
+  );
+}
