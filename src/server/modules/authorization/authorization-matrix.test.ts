@@ -68,7 +68,13 @@ const productInput = () => ({
   inventoryTypeId: f.inventoryTypeId,
   stripeId: 'price_10',
 });
-const typeInput = { name: 'New type', description: 'Described', form: { formId: 'x', steps: [] } };
+// Inventory type names are unique (issue 10): every allowed write gets a name of its own.
+let typeCount = 0;
+const typeInput = () => ({
+  name: `New type ${++typeCount}`,
+  description: 'Described',
+  form: { formId: 'x', steps: [] },
+});
 const freshOwnedRecord = () =>
   createTestRecord(test.database.db, {
     inventoryTypeId: f.inventoryTypeId,
@@ -148,7 +154,7 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
   createInventoryType: async (a) =>
     observe(
       await ask(a, 'mutation($i: InventoryTypeInput!) { createInventoryType(input: $i) { id } }', {
-        i: typeInput,
+        i: typeInput(),
       }),
     ),
   updateInventoryType: async (a) =>
@@ -158,7 +164,7 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
         'mutation($id: ID!, $i: InventoryTypeInput!) { updateInventoryType(id: $id, input: $i) { id } }',
         {
           id: await createTestInventoryType(test.database.db, 'To update'),
-          i: typeInput,
+          i: typeInput(),
         },
       ),
     ),
