@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameMatches, pageOf, recordRowVisible, sortRows } from './admin-lists.ts';
+import { nameMatches, pageOf, pageWindow, sortRows } from './admin-lists.ts';
 
 describe('nameMatches (admin-app §5: case-insensitive substring of the name)', () => {
   it.each([
@@ -10,20 +10,6 @@ describe('nameMatches (admin-app §5: case-insensitive substring of the name)', 
     [null, 'a', false],
     [null, '', true],
   ])('%j ~ %j → %s', (name, query, expected) => expect(nameMatches(name, query)).toBe(expected));
-});
-
-describe('recordRowVisible (admin-app §5 Unassigned Records switch)', () => {
-  it.each([
-    ['Ada', '', false, true],
-    [null, '', false, false],
-    ['  ', '', false, false],
-    [null, '', true, true],
-    [null, 'ada', true, false],
-    ['Ada', 'ad', false, true],
-    ['Ada', 'bob', true, false],
-  ])('user %j, search %j, show unassigned %s → %s', (name, query, show, expected) =>
-    expect(recordRowVisible(name, query, show)).toBe(expected),
-  );
 });
 
 describe('sortRows', () => {
@@ -66,4 +52,18 @@ describe('pageOf', () => {
   });
   it('has one empty page for no rows', () =>
     expect(pageOf([], 4)).toEqual({ rows: [], page: 1, pageCount: 1 }));
+});
+
+describe('pageWindow (server-paged lists)', () => {
+  it.each([
+    [100, 1, 25, { page: 1, pageCount: 4, pageSize: 25, offset: 0 }],
+    [100, 4, 25, { page: 4, pageCount: 4, pageSize: 25, offset: 75 }],
+    [100, 9, 25, { page: 4, pageCount: 4, pageSize: 25, offset: 75 }],
+    [0, 3, 25, { page: 1, pageCount: 1, pageSize: 25, offset: 0 }],
+    [1000, 2, 5000, { page: 2, pageCount: 10, pageSize: 100, offset: 100 }],
+    [10, null, null, { page: 1, pageCount: 1, pageSize: 25, offset: 0 }],
+    [60, -2, 0, { page: 1, pageCount: 3, pageSize: 25, offset: 0 }],
+  ])('%s rows, page %s of size %s', (total, page, size, expected) =>
+    expect(pageWindow(total, page, size)).toEqual(expected),
+  );
 });

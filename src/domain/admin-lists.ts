@@ -10,20 +10,6 @@ export function nameMatches(name: string | null | undefined, query: string): boo
   return (name ?? '').toLowerCase().includes(needle);
 }
 
-/**
- * admin-app §5: the records list hides rows without a user name unless the show-unassigned switch is
- * on or a search is typed; a typed search then matches on the user name.
- */
-export function recordRowVisible(
-  userName: string | null | undefined,
-  query: string,
-  showUnassigned: boolean,
-) {
-  const named = (userName ?? '').trim() !== '';
-  if (query.trim() !== '') return nameMatches(userName, query);
-  return named || showUnassigned;
-}
-
 export type SortDirection = 'ascending' | 'descending';
 export interface SortOrder<TKey extends string> {
   column: TKey;
@@ -69,4 +55,22 @@ export function pageOf<TRow>(rows: readonly TRow[], page: number, size = ADMIN_P
   const pageCount = Math.max(1, Math.ceil(rows.length / size));
   const shown = Number.isInteger(page) ? Math.min(Math.max(page, 1), pageCount) : 1;
   return { rows: rows.slice((shown - 1) * size, shown * size), page: shown, pageCount };
+}
+
+/** The most rows one page of a server-paged list may ask for (a request's cost stays bounded). */
+export const MAX_ADMIN_PAGE_SIZE = 100;
+
+/**
+ * Where a page of a server-paged list starts (issue 10): the page asked for kept within the pages
+ * there are, so a bookmarked `page=9` of a list that shrank shows its last page rather than nothing.
+ */
+export function pageWindow(total: number, page: number | null | undefined, size: number | null | undefined) {
+  const pageSize = Math.min(
+    Math.max(Math.trunc(size ?? ADMIN_PAGE_SIZE) || ADMIN_PAGE_SIZE, 1),
+    MAX_ADMIN_PAGE_SIZE,
+  );
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const asked = Number.isInteger(page) ? (page as number) : 1;
+  const shown = Math.min(Math.max(asked, 1), pageCount);
+  return { page: shown, pageCount, pageSize, offset: (shown - 1) * pageSize };
 }

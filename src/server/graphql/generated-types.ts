@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { Viewer as ViewerModel } from '../modules/identity/viewer.ts';
 import type { RecordModel as RecordModelModel, ReportGenerationModel as ReportGenerationModelModel, RecordSaveModel as RecordSaveModelModel } from '../modules/records/record-model.ts';
+import type { RecordPageModel as RecordPageModelModel } from '../modules/records/record-page-service.ts';
 import type { InventoryTypeModel as InventoryTypeModelModel } from '../modules/inventory-types/inventory-type-model.ts';
 import type { OrganizationModel as OrganizationModelModel, CreditCountModel as CreditCountModelModel } from '../modules/organizations/organization-model.ts';
 import type { ProductModel as ProductModelModel } from '../modules/products/product-model.ts';
@@ -258,6 +259,11 @@ export type Query = {
   records: Array<LifeRecord>;
   /** customer-app §7 call 2: records whose client is the given user (the viewer, unless admin). */
   recordsByClient: Array<LifeRecord>;
+  /**
+   * The admin console's Records tab (issue 10, admin-app §2/§5), admins only: searched by user name,
+   * rows without a user shown only when asked or searched, sorted and paged by the database.
+   */
+  recordsPage: RecordPage;
   /** admin-app §7 Users (admins). */
   users: Array<User>;
   /** customer-app §7 call 1: the signed-in user (the users row whose federated_id is the token's sub). */
@@ -294,6 +300,11 @@ export type QueryRecordsByClientArgs = {
   clientId: Scalars['ID']['input'];
 };
 
+
+export type QueryRecordsPageArgs = {
+  input: RecordsPageInput;
+};
+
 /** A record's form, resolved and checked by the server. */
 export type RecordForm = {
   __typename?: 'RecordForm';
@@ -301,6 +312,16 @@ export type RecordForm = {
   problem?: Maybe<Scalars['String']['output']>;
   /** The valid form template; null when neither the record nor its inventory type holds one. */
   template?: Maybe<Scalars['JSON']['output']>;
+};
+
+export type RecordPage = {
+  __typename?: 'RecordPage';
+  /** The page answered (the one asked for, kept within the pages there are). */
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  records: Array<LifeRecord>;
+  /** How many records match, on every page. */
+  totalCount: Scalars['Int']['output'];
 };
 
 export type RecordSave = {
@@ -316,6 +337,14 @@ export type RecordSave = {
   version: Scalars['Int']['output'];
 };
 
+export type RecordSort =
+  | 'CLIENT'
+  | 'CREATED_AT'
+  | 'ORGANIZATION'
+  | 'SUBMITTED'
+  | 'TYPE'
+  | 'UPDATED_AT';
+
 export type RecordUser = {
   __typename?: 'RecordUser';
   /** Shown to admins and the organization's customers only. */
@@ -323,6 +352,19 @@ export type RecordUser = {
   federatedId?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name?: Maybe<Scalars['String']['output']>;
+};
+
+export type RecordsPageInput = {
+  direction?: InputMaybe<SortDirection>;
+  /** 1-based; a page past the end answers the last page. */
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 100. */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** A case-insensitive part of the owner's name (admin-app §5). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Also rows without a user (the Unassigned Records switch). */
+  showUnassigned?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<RecordSort>;
 };
 
 export type ReportGeneration = {
@@ -347,6 +389,10 @@ export type SaveRecordAnswersInput = {
   baseVersion: Scalars['Int']['input'];
   id: Scalars['ID']['input'];
 };
+
+export type SortDirection =
+  | 'ASCENDING'
+  | 'DESCENDING';
 
 export type SubmitRecordInput = {
   /** Final answers to merge before submitting (same forms as in saveRecordAnswers). */
@@ -485,11 +531,15 @@ export type ResolversTypes = {
   ProductInput: ProductInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordForm: ResolverTypeWrapper<RecordForm>;
+  RecordPage: ResolverTypeWrapper<RecordPageModelModel>;
   RecordSave: ResolverTypeWrapper<RecordSaveModelModel>;
+  RecordSort: RecordSort;
   RecordUser: ResolverTypeWrapper<RecordUser>;
+  RecordsPageInput: RecordsPageInput;
   ReportGeneration: ResolverTypeWrapper<ReportGenerationModelModel>;
   Role: ResolverTypeWrapper<Role>;
   SaveRecordAnswersInput: SaveRecordAnswersInput;
+  SortDirection: SortDirection;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitRecordInput: SubmitRecordInput;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -518,8 +568,10 @@ export type ResolversParentTypes = {
   ProductInput: ProductInput;
   Query: Record<PropertyKey, never>;
   RecordForm: RecordForm;
+  RecordPage: RecordPageModelModel;
   RecordSave: RecordSaveModelModel;
   RecordUser: RecordUser;
+  RecordsPageInput: RecordsPageInput;
   ReportGeneration: ReportGenerationModelModel;
   Role: Role;
   SaveRecordAnswersInput: SaveRecordAnswersInput;
@@ -627,6 +679,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   record?: Resolver<Maybe<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryRecordArgs, 'id'>>;
   records?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType>;
   recordsByClient?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryRecordsByClientArgs, 'clientId'>>;
+  recordsPage?: Resolver<ResolversTypes['RecordPage'], ParentType, ContextType, RequireFields<QueryRecordsPageArgs, 'input'>>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
@@ -634,6 +687,13 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type RecordFormResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordForm'] = ResolversParentTypes['RecordForm']> = {
   problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   template?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
+export type RecordPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordPage'] = ResolversParentTypes['RecordPage']> = {
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  records?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RecordSaveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordSave'] = ResolversParentTypes['RecordSave']> = {
@@ -701,6 +761,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Product?: ProductResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordForm?: RecordFormResolvers<ContextType>;
+  RecordPage?: RecordPageResolvers<ContextType>;
   RecordSave?: RecordSaveResolvers<ContextType>;
   RecordUser?: RecordUserResolvers<ContextType>;
   ReportGeneration?: ReportGenerationResolvers<ContextType>;

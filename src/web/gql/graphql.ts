@@ -20,6 +20,27 @@ export type ProductInput = {
   stripePaylink?: string | null | undefined;
 };
 
+export type RecordSort =
+  | 'CLIENT'
+  | 'CREATED_AT'
+  | 'ORGANIZATION'
+  | 'SUBMITTED'
+  | 'TYPE'
+  | 'UPDATED_AT';
+
+export type RecordsPageInput = {
+  direction?: SortDirection | null | undefined;
+  /** 1-based; a page past the end answers the last page. */
+  page?: number | null | undefined;
+  /** At most 100. */
+  pageSize?: number | null | undefined;
+  /** A case-insensitive part of the owner's name (admin-app §5). */
+  search?: string | null | undefined;
+  /** Also rows without a user (the Unassigned Records switch). */
+  showUnassigned?: boolean | null | undefined;
+  sort?: RecordSort | null | undefined;
+};
+
 export type SaveRecordAnswersInput = {
   /** Changed answers by key (an object, or a JSON string of one, even double-encoded). */
   answers: unknown;
@@ -27,6 +48,10 @@ export type SaveRecordAnswersInput = {
   baseVersion: number;
   id: string | number;
 };
+
+export type SortDirection =
+  | 'ASCENDING'
+  | 'DESCENDING';
 
 export type SubmitRecordInput = {
   /** Final answers to merge before submitting (same forms as in saveRecordAnswers). */
@@ -52,10 +77,12 @@ export type OrganizationRecordsQueryVariables = Exact<{
 
 export type OrganizationRecordsQuery = { organizationRecords: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { name: string | null } | null, inventoryType: { id: string, name: string } }> };
 
-export type AdminRecordsQueryVariables = Exact<{ [key: string]: never; }>;
+export type AdminRecordsQueryVariables = Exact<{
+  input: RecordsPageInput;
+}>;
 
 
-export type AdminRecordsQuery = { records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { id: string, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, model: string | null }, reportGenerations: Array<{ id: string }> }> };
+export type AdminRecordsQuery = { recordsPage: { totalCount: number, page: number, pageCount: number, records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { id: string, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, model: string | null }, reportGenerations: Array<{ id: string }> }> } };
 
 export type SetRecordSubmittedMutationVariables = Exact<{
   id: string | number;
@@ -280,28 +307,33 @@ export const OrganizationRecordsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<OrganizationRecordsQuery, OrganizationRecordsQueryVariables>;
 export const AdminRecordsDocument = new TypedDocumentString(`
-    query AdminRecords {
-  records {
-    id
-    createdAt
-    updatedAt
-    submitted
-    clientId
-    user {
+    query AdminRecords($input: RecordsPageInput!) {
+  recordsPage(input: $input) {
+    totalCount
+    page
+    pageCount
+    records {
       id
-      name
-    }
-    organization {
-      id
-      name
-    }
-    inventoryType {
-      id
-      name
-      model
-    }
-    reportGenerations {
-      id
+      createdAt
+      updatedAt
+      submitted
+      clientId
+      user {
+        id
+        name
+      }
+      organization {
+        id
+        name
+      }
+      inventoryType {
+        id
+        name
+        model
+      }
+      reportGenerations {
+        id
+      }
     }
   }
 }

@@ -108,6 +108,8 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
   record: async (a) =>
     observe(await ask(a, 'query($id: ID!) { record(id: $id) { id data } }', { id: f.ownedRecordId })),
   records: async (a) => observe(await ask(a, '{ records { id } }')),
+  recordsPage: async (a) =>
+    observe(await ask(a, '{ recordsPage(input: { showUnassigned: true }) { records { id } totalCount } }')),
   latestReportGeneration: async (a) =>
     observe(
       await ask(a, 'query($id: ID!) { latestReportGeneration(recordId: $id) { id } }', {

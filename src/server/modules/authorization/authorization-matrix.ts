@@ -107,6 +107,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('organizationRecords', 'query', 'organizationRecords(organizationId)', 'organization A', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
   row('record', 'query', 'record(id)', OWNED, RECORD_READERS),
   row('records', 'query', 'records', 'every record', ADMINS),
+  row('recordsPage', 'query', 'recordsPage(input)', 'a page of every record (admin console)', ADMINS),
   row('latestReportGeneration', 'query', 'latestReportGeneration(recordId)', OWNED, ADMINS),
   row('organizations', 'query', 'organizations', 'all organizations', ADMINS),
   row('users', 'query', 'users', 'all users', ADMINS),

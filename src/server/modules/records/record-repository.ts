@@ -285,3 +285,64 @@ export async function migrateUnassignedRecords(
   for (const row of rows) changes.changed(row.id);
   return rows.length;
 }
+
+/** Columns the admin console sorts records by (issue 10), as SQL; nothing else reaches ORDER BY. */
+const RECORD_SORT_SQL = {
+  client: 'lower(u.name)',
+  type: 'lower(t.name)',
+  organization: 'lower(o.name)',
+  createdAt: 'r.created_at',
+  updatedAt: 'r.updated_at',
+  submitted: 'r.submitted',
+} as const;
+export type RecordSortColumn = keyof typeof RECORD_SORT_SQL;
+
+export interface RecordsPageQuery {
+  search: string;
+  showUnassigned: boolean;
+  sort: RecordSortColumn;
+  descending: boolean;
+}
+
+const PAGE_FROM = `
+  from reports r
+  left join users u on u.id = r.client
+  left join inventory_types t on t.id = r.inventory_type_id
+  left join organizations o on o.id = r.organization_id`;
+
+// admin-app §5 as SQL: without a search, rows without a user name only when asked for; with one, a
+// case-insensitive substring of the user name (the pattern arrives with LIKE's wildcards escaped).
+const PAGE_FILTER = `
+  where case when $1::text = '' then ($2::boolean or coalesce(btrim(u.name), '') <> '')
+             else u.name ilike $1::text escape '\\' end`;
+
+const likePattern = (search: string) => (search === '' ? '' : `%${search.replace(/[\\%_]/g, '\\$&')}%`);
+
+export async function countRecordsForPage(database: Database, query: RecordsPageQuery) {
+  const [row] = await runPrepared<{ total: number }>(database, {
+    name: 'records-page-count',
+    text: `select count(*)::int as total ${PAGE_FROM} ${PAGE_FILTER}`,
+    values: [likePattern(query.search), query.showUnassigned],
+  });
+  return row?.total ?? 0;
+}
+
+/** One page of records in the console's order; missing names sort last, the id breaks ties. */
+export function pageOfRecords(
+  database: Database,
+  query: RecordsPageQuery,
+  page: { limit: number; offset: number; withAnswers: boolean },
+) {
+  const direction = query.descending ? 'desc' : 'asc';
+  // The list shows no answers: a page of large records is not read unless its answers are asked for.
+  const answers = page.withAnswers ? 'r.data, r.report' : `'{}'::jsonb as data, null::text as report`;
+  return runPrepared<RecordRow>(database, {
+    name: `records-page-${query.sort}-${direction}-${page.withAnswers ? 'full' : 'list'}`,
+    text: `select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
+                  r.inventory_type_id, ${answers}
+           ${PAGE_FROM} ${PAGE_FILTER}
+           order by ${RECORD_SORT_SQL[query.sort]} ${direction} nulls last, r.id ${direction}
+           limit $3::int offset $4::int`,
+    values: [likePattern(query.search), query.showUnassigned, page.limit, page.offset],
+  });
+}

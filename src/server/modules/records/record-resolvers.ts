@@ -11,10 +11,11 @@ import type {
 import type { GraphQLContext } from '../../graphql/graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
 import { charge } from '../../graphql/response-budget.ts';
-import { selectsField } from '../../graphql/selection.ts';
+import { selectsField, selectsFieldWithin } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';
 import { denial, type Result } from '../authorization/service-result.ts';
 import type { RecordModel } from './record-model.ts';
+import { pageRecords } from './record-page-service.ts';
 import {
   getRecord,
   latestReportGeneration,
@@ -31,10 +32,16 @@ const { ErrorWithProps } = mercurius;
 
 export const recordQueries: Pick<
   QueryResolvers,
-  'record' | 'records' | 'recordsByClient' | 'latestReportGeneration'
+  'record' | 'records' | 'recordsPage' | 'recordsByClient' | 'latestReportGeneration'
 > = {
   record: async (_root, { id }, { deps, viewer }) => orThrow(await getRecord(deps, viewer, id)),
   records: async (_root, _args, { deps, viewer }) => orThrow(await listAllRecords(deps, viewer)),
+  recordsPage: async (_root, { input }, { deps, viewer }, info) =>
+    orThrow(
+      await pageRecords(deps, viewer, input, {
+        withAnswers: selectsFieldWithin(info, 'records', ['data', 'report', 'form']),
+      }),
+    ),
   recordsByClient: async (_root, { clientId }, { deps, viewer }) =>
     orThrow(await listRecordsOfClient(deps, viewer, clientId)),
   latestReportGeneration: async (_root, { recordId }, { deps, viewer }) =>

@@ -1,9 +1,14 @@
 import { graphql } from '#web/gql/gql.ts';
 
-// admin-app §7 List reports: what the Records tab shows of each record (no answers, no report text).
+// admin-app §7 List reports: what the Records tab shows of each record (no answers, no report text),
+// one page at a time, searched and sorted by the server (issue 10).
 export const AdminRecordsQuery = graphql(`
-  query AdminRecords {
-    records {
+  query AdminRecords($input: RecordsPageInput!) {
+    recordsPage(input: $input) {
+      totalCount
+      page
+      pageCount
+      records {
       id
       createdAt
       updatedAt
@@ -24,6 +29,7 @@ export const AdminRecordsQuery = graphql(`
       }
       reportGenerations {
         id
+      }
       }
     }
   }

@@ -1,13 +1,55 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SortOrder } from '#domain/admin-lists.ts';
+import type { RecordSort } from '#web/gql/graphql.ts';
 import { useApiRequest } from '#web/lib/api-request.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { downloadReport } from '#web/lib/report-word/download-report.ts';
 import { NO_REPORT_DATA_MESSAGE } from '../admin-messages.ts';
 import { AdminRecordsQuery, LatestGenerationQuery, SetRecordSubmittedMutation } from './admin-documents.ts';
-import { ADMIN_QUERY_KEY, useAdminQuery } from './use-admin-request.ts';
+import { ADMIN_QUERY_KEY } from './use-admin-request.ts';
 
-export const useAdminRecords = () => useAdminQuery('records', AdminRecordsQuery);
+const RECORD_SORTS: Record<string, RecordSort> = {
+  client: 'CLIENT',
+  type: 'TYPE',
+  organization: 'ORGANIZATION',
+  createdAt: 'CREATED_AT',
+  updatedAt: 'UPDATED_AT',
+  submitted: 'SUBMITTED',
+};
+
+export interface RecordsPageRequest {
+  search: string;
+  showUnassigned: boolean;
+  sort: SortOrder<string> | null;
+  page: number;
+}
+
+/** One page of the Records tab; the previous page stays on screen while the next one loads. */
+export function useAdminRecords(request: RecordsPageRequest) {
+  const client = useGraphQLClient();
+  const { isAuthenticated, user } = useAuth();
+  const sort = request.sort ? RECORD_SORTS[request.sort.column] : undefined;
+  const input = {
+    search: request.search.trim(),
+    showUnassigned: request.showUnassigned,
+    page: Number.isInteger(request.page) ? request.page : 1,
+    ...(sort && request.sort
+      ? {
+          sort,
+          direction:
+            request.sort.direction === 'descending' ? ('DESCENDING' as const) : ('ASCENDING' as const),
+        }
+      : {}),
+  };
+  return useQuery({
+    queryKey: [ADMIN_QUERY_KEY, 'records', user?.profile.sub, input],
+    queryFn: async ({ signal }) =>
+      (await client.request(AdminRecordsQuery, { input }, { signal })).recordsPage,
+    enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** admin-app §4 Record submitted flag: saved at once; the row then shows what the server stored. */
 export function useSetSubmitted() {
@@ -34,10 +76,8 @@ export function useGenerateReport() {
 /** admin-app §7/§9: the latest generation (limit 1) as the same Word document as the record screen. */
 export function useDownloadLatestReport() {
   const client = useGraphQLClient();
-  const { getIdToken } = useAuth();
   return useMutation({
     mutationFn: async (recordId: string) => {
-      if (!(await getIdToken())) throw new Error('Failed to retrieve JWT token. User is not authenticated.');
       const { latestReportGeneration } = await client.request(LatestGenerationQuery, { recordId });
       if (!latestReportGeneration?.response) throw new Error(NO_REPORT_DATA_MESSAGE);
       await downloadReport(latestReportGeneration);
