@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Config, loadConfig } from '../src/server/config.ts';
-import { type DatabaseTarget, openDatabase } from '../src/server/db/database.ts';
+import { type DatabaseTarget, type Db, openDatabase } from '../src/server/db/database.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { type BenchEditor, seedEditors } from './seed-editors.ts';
 
@@ -33,6 +33,8 @@ export async function startBenchServer(options: {
   postgresUrl?: string;
   port?: number;
   editors: number;
+  /** More data, written after the editors and before the server starts (e.g. the admin-lists case). */
+  seedMore?: (database: Db, config: Config) => Promise<void>;
 }): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-bench-'));
   const port = options.port ?? (await freePort());
@@ -49,7 +51,7 @@ export async function startBenchServer(options: {
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
   const config = loadConfig(env);
-  const editors = await seed(config, options.editors);
+  const editors = await seed(config, options.editors, options.seedMore);
 
   // BENCH_SERVER_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
@@ -80,11 +82,17 @@ export async function startBenchServer(options: {
   };
 }
 
-async function seed(config: Config, count: number): Promise<BenchEditor[]> {
+async function seed(
+  config: Config,
+  count: number,
+  seedMore?: (database: Db, config: Config) => Promise<void>,
+): Promise<BenchEditor[]> {
   const database = await openDatabase(config.database, { purpose: 'benchmark seeding' });
   try {
     await migrateDatabase(database, config.database);
-    return await seedEditors(database.db, config, count);
+    const editors = await seedEditors(database.db, config, count);
+    await seedMore?.(database.db, config);
+    return editors;
   } finally {
     await database.close();
   }

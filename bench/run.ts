@@ -3,6 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import {
+  type AdminListsRun,
+  renderAdminListsConsole,
+  renderAdminListsSection,
+  runAdminLists,
+} from './admin-lists.ts';
 import { startBenchServer } from './bench-server.ts';
 import { benchSettings } from './bench-settings.ts';
 import { runEditors } from './editors.ts';
@@ -77,9 +83,26 @@ for (const kind of kinds) {
   }
 }
 
+// issue 10: the admin console's lists with 100,000 records, on each database.
+const adminLists: AdminListsRun[] = [];
+if (process.env.BENCH_ADMIN_LISTS !== '0') {
+  for (const kind of kinds) {
+    console.log(`\n${kind}: admin console lists at scale (100,000 records)…`);
+    const run = await runAdminLists(kind, settings.postgresUrl);
+    adminLists.push(run);
+    console.log(renderAdminListsConsole(run));
+  }
+} else {
+  bench.skipped.push('The admin console lists at scale (BENCH_ADMIN_LISTS=0).');
+}
+
 const target = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
 fs.writeFileSync(
   target,
-  [renderBenchmarks(bench), ...(recordScreen ? [renderComparisonSection(recordScreen)] : [])].join('\n'),
+  [
+    renderBenchmarks(bench),
+    ...(recordScreen ? [renderComparisonSection(recordScreen)] : []),
+    renderAdminListsSection(adminLists),
+  ].join('\n'),
 );
 console.log(`\nWrote ${target}`);

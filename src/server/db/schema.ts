@@ -154,6 +154,8 @@ export const reports = pgTable(
     index('reports_client_idx').on(t.clientId),
     index('reports_organization_idx').on(t.organizationId),
     index('reports_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
+    // The admin console's Records tab lists newest first, a page at a time (issue 10).
+    index('reports_created_idx').on(t.createdAt, t.id),
     // Answers are stored as one JSON object (never a JSON string), so a save can merge into them.
     check('reports_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
   ],

@@ -11,6 +11,9 @@ export function graphqlRequestProblem(operation: unknown): string | null {
   if (typeof query !== 'string' || query.trim() === '') {
     return 'The "query" of a GraphQL request must be a GraphQL document as text.';
   }
+  // Mercurius reads query text that is not GraphQL as JSON, and runs what it finds as a syntax tree
+  // (or fails on it with a server error): text that is JSON is never a GraphQL document, so refuse it.
+  if (isJson(query)) return 'The "query" of a GraphQL request must be GraphQL text, not JSON.';
   if (
     variables !== undefined &&
     variables !== null &&
@@ -22,6 +25,15 @@ export function graphqlRequestProblem(operation: unknown): string | null {
     return 'The "operationName" of a GraphQL request must be text.';
   }
   return null;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** graphql-js's "Did you mean …?" hints name fields and types; not told in production. */

@@ -36,6 +36,29 @@ describe('GraphQL requests', () => {
     );
   });
 
+  it('refuses a syntax tree, or any JSON, sent as the query text (Mercurius would read it as a tree)', async () => {
+    const tree = JSON.stringify({
+      kind: 'Document',
+      definitions: [
+        {
+          kind: 'OperationDefinition',
+          operation: 'query',
+          selectionSet: {
+            kind: 'SelectionSet',
+            selections: [{ kind: 'Field', name: { kind: 'Name', value: '__typename' } }],
+          },
+        },
+      ],
+    });
+    for (const query of [tree, '0', 'null', '"{ viewer { id } }"', '[1]']) {
+      const response = await post({ query });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors[0].message, query).toBe(
+        'The "query" of a GraphQL request must be GraphQL text, not JSON.',
+      );
+    }
+  });
+
   it('refuses a bare document sent as application/graphql', async () => {
     const response = await test.app.inject({
       method: 'POST',
