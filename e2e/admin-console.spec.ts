@@ -327,3 +327,65 @@ test('tabs work from the keyboard, the back button returns to the previous tab, 
     await page.screenshot({ path: `test-results/admin-${tab}-390.png`, fullPage: true });
   }
 });
+
+test('an admin sees purchases and contact-form messages; without an organization, Products lists but cannot buy', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, 'activity-admin');
+  await page.getByRole('banner').getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByText(/You belong to no organization/)).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Buy Now needs an organization');
+  await expect(page.getByRole('link', { name: /^Buy Now/ })).toHaveCount(0);
+
+  const sender = `Sam Sender ${Date.now()}`;
+  const sent = await page.request.post('/api/support', {
+    data: {
+      name: sender,
+      email: 'sam@example.com',
+      message: 'Line one\nLine two',
+      type: 'contact_form',
+      timestamp: new Date().toISOString(),
+    },
+  });
+  expect(sent.ok()).toBe(true);
+  await page.goto('/#/admin?tab=messages');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(sender);
+  const row = page.getByRole('row').filter({ hasText: sender });
+  await expect(row).toContainText('Line one');
+  await expect(row.getByRole('link', { name: 'sam@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:sam@example.com',
+  );
+
+  // A customer's sandbox purchase appears in Purchases.
+  const buyer = uniqueEmail('activity-buyer');
+  createUser({
+    email: buyer,
+    name: 'Bea Buyer',
+    password: PASSWORD,
+    role: 'customer',
+    organization: `Buyers ${Date.now()}`,
+  });
+  const context = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: new URL(page.url()).origin });
+  if (!context) throw new Error('no browser');
+  const customer = await context.newPage();
+  await login(customer, { email: buyer, password: PASSWORD });
+  await customer.goto('/#/products');
+  const card = customer.getByRole('article').filter({ hasText: 'single record' });
+  const opened = customer.waitForEvent('popup');
+  await card.getByRole('link', { name: /^Buy Now/ }).click();
+  const checkout = await opened;
+  await checkout.getByRole('button', { name: /^Pay / }).click();
+  await expect(checkout.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await context.close();
+
+  await page.getByRole('tab', { name: 'Purchases' }).click();
+  await page.getByRole('searchbox', { name: 'Search by organization' }).fill('Buyers');
+  const purchase = page.getByRole('row').filter({ hasText: 'Life Inventory — single record' }).first();
+  await expect(purchase).toContainText('$49.00');
+  await expect(purchase).toContainText('Sandbox (no payment)');
+  await expectAxeClean(page, 'purchases tab');
+});

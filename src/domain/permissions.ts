@@ -69,6 +69,9 @@ export const GLOBAL_OPERATIONS = {
   'user.write': 'admin',
   'userRoles.read': 'admin',
   'userRoles.write': 'admin',
+  // Issue 10: the console's lists of purchases and of support messages.
+  'purchases.list': 'admin',
+  'supportMessages.list': 'admin',
 } as const satisfies Record<string, Audience>;
 export type GlobalOperation = keyof typeof GLOBAL_OPERATIONS;
 

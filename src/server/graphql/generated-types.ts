@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { Viewer as ViewerModel } from '../modules/identity/viewer.ts';
 import type { RecordModel as RecordModelModel, ReportGenerationModel as ReportGenerationModelModel, RecordSaveModel as RecordSaveModelModel } from '../modules/records/record-model.ts';
 import type { RecordPageModel as RecordPageModelModel } from '../modules/records/record-page-service.ts';
+import type { PurchaseModel as PurchaseModelModel, SupportMessageModel as SupportMessageModelModel } from '../modules/admin-activity/admin-activity-service.ts';
 import type { InventoryTypeModel as InventoryTypeModelModel } from '../modules/inventory-types/inventory-type-model.ts';
 import type { OrganizationModel as OrganizationModelModel, CreditCountModel as CreditCountModelModel } from '../modules/organizations/organization-model.ts';
 import type { ProductModel as ProductModelModel } from '../modules/products/product-model.ts';
@@ -237,6 +238,22 @@ export type ProductInput = {
   stripePaylink?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type Purchase = {
+  __typename?: 'Purchase';
+  /** The amount paid, as a decimal (null when the provider told none). */
+  amount?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  credits: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  organization?: Maybe<OrganizationSummary>;
+  /** The product's name now (null when the product was deleted). */
+  productName?: Maybe<Scalars['String']['output']>;
+  /** stripe or sandbox */
+  provider: Scalars['String']['output'];
+  /** The payment's reference at the provider (checkout session id). */
+  providerRef: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   /** admin-app §7 Inventory type by id. */
@@ -253,6 +270,8 @@ export type Query = {
   organizations: Array<Organization>;
   /** customer-app §7 call 3; admin-app §7 Products: ordered by inventory type name, then credits. */
   products: Array<Product>;
+  /** Issue 10: the latest purchases of record credits, newest first (admins only; at most 200). */
+  purchases: Array<Purchase>;
   /** customer-app §7 calls 9 and 11 (polling): one record. */
   record?: Maybe<LifeRecord>;
   /** admin-app §7 List reports (admins). */
@@ -264,6 +283,8 @@ export type Query = {
    * rows without a user shown only when asked or searched, sorted and paged by the database.
    */
   recordsPage: RecordPage;
+  /** Issue 10: the latest messages sent through the contact form, newest first (admins only; at most 200). */
+  supportMessages: Array<SupportMessage>;
   /** admin-app §7 Users (admins). */
   users: Array<User>;
   /** customer-app §7 call 1: the signed-in user (the users row whose federated_id is the token's sub). */
@@ -291,6 +312,11 @@ export type QueryOrganizationRecordsArgs = {
 };
 
 
+export type QueryPurchasesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryRecordArgs = {
   id: Scalars['ID']['input'];
 };
@@ -303,6 +329,11 @@ export type QueryRecordsByClientArgs = {
 
 export type QueryRecordsPageArgs = {
   input: RecordsPageInput;
+};
+
+
+export type QuerySupportMessagesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A record's form, resolved and checked by the server. */
@@ -410,6 +441,15 @@ export type Subscription = {
 
 export type SubscriptionRecordArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type SupportMessage = {
+  __typename?: 'SupportMessage';
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  name: Scalars['String']['output'];
 };
 
 export type User = {
@@ -529,6 +569,7 @@ export type ResolversTypes = {
   OrganizationSummary: ResolverTypeWrapper<OrganizationSummary>;
   Product: ResolverTypeWrapper<ProductModelModel>;
   ProductInput: ProductInput;
+  Purchase: ResolverTypeWrapper<PurchaseModelModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordForm: ResolverTypeWrapper<RecordForm>;
   RecordPage: ResolverTypeWrapper<RecordPageModelModel>;
@@ -543,6 +584,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitRecordInput: SubmitRecordInput;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SupportMessage: ResolverTypeWrapper<SupportMessageModelModel>;
   User: ResolverTypeWrapper<UserModelModel>;
   UserInput: UserInput;
   Viewer: ResolverTypeWrapper<ViewerModel>;
@@ -566,6 +608,7 @@ export type ResolversParentTypes = {
   OrganizationSummary: OrganizationSummary;
   Product: ProductModelModel;
   ProductInput: ProductInput;
+  Purchase: PurchaseModelModel;
   Query: Record<PropertyKey, never>;
   RecordForm: RecordForm;
   RecordPage: RecordPageModelModel;
@@ -578,6 +621,7 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   SubmitRecordInput: SubmitRecordInput;
   Subscription: Record<PropertyKey, never>;
+  SupportMessage: SupportMessageModelModel;
   User: UserModelModel;
   UserInput: UserInput;
   Viewer: ViewerModel;
@@ -668,6 +712,17 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   stripePaylink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type PurchaseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Purchase'] = ResolversParentTypes['Purchase']> = {
+  amount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['OrganizationSummary']>, ParentType, ContextType>;
+  productName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  providerRef?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   inventoryType?: Resolver<Maybe<ResolversTypes['InventoryType']>, ParentType, ContextType, RequireFields<QueryInventoryTypeArgs, 'id'>>;
   inventoryTypes?: Resolver<Array<ResolversTypes['InventoryType']>, ParentType, ContextType>;
@@ -676,10 +731,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   organizationRecords?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryOrganizationRecordsArgs, 'organizationId'>>;
   organizations?: Resolver<Array<ResolversTypes['Organization']>, ParentType, ContextType>;
   products?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  purchases?: Resolver<Array<ResolversTypes['Purchase']>, ParentType, ContextType, Partial<QueryPurchasesArgs>>;
   record?: Resolver<Maybe<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryRecordArgs, 'id'>>;
   records?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType>;
   recordsByClient?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryRecordsByClientArgs, 'clientId'>>;
   recordsPage?: Resolver<ResolversTypes['RecordPage'], ParentType, ContextType, RequireFields<QueryRecordsPageArgs, 'input'>>;
+  supportMessages?: Resolver<Array<ResolversTypes['SupportMessage']>, ParentType, ContextType, Partial<QuerySupportMessagesArgs>>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
@@ -728,6 +785,14 @@ export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType exten
   record?: SubscriptionResolver<Maybe<ResolversTypes['LifeRecord']>, "record", ParentType, ContextType, RequireFields<SubscriptionRecordArgs, 'id'>>;
 };
 
+export type SupportMessageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SupportMessage'] = ResolversParentTypes['SupportMessage']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   federatedId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -759,6 +824,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Organization?: OrganizationResolvers<ContextType>;
   OrganizationSummary?: OrganizationSummaryResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
+  Purchase?: PurchaseResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordForm?: RecordFormResolvers<ContextType>;
   RecordPage?: RecordPageResolvers<ContextType>;
@@ -767,6 +833,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReportGeneration?: ReportGenerationResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  SupportMessage?: SupportMessageResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
 };

@@ -1,4 +1,5 @@
 import type { IResolvers } from 'mercurius';
+import { adminActivityQueries } from '../modules/admin-activity/admin-activity-resolvers.ts';
 import {
   inventoryTypeMutations,
   inventoryTypeQueries,
@@ -36,6 +37,7 @@ export const resolvers = {
     ...productQueries,
     ...inventoryTypeQueries,
     ...organizationQueries,
+    ...adminActivityQueries,
   },
   Mutation: {
     ...recordMutations,

@@ -172,6 +172,16 @@ export type UpdateProductMutationVariables = Exact<{
 
 export type UpdateProductMutation = { updateProduct: { id: string } };
 
+export type AdminPurchasesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPurchasesQuery = { purchases: Array<{ id: string, createdAt: string, provider: string, providerRef: string, productName: string | null, credits: number, amount: string | null, organization: { id: string, name: string } | null }> };
+
+export type AdminSupportMessagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSupportMessagesQuery = { supportMessages: Array<{ id: string, createdAt: string, name: string, email: string, message: string }> };
+
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -474,6 +484,34 @@ export const UpdateProductDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateProductMutation, UpdateProductMutationVariables>;
+export const AdminPurchasesDocument = new TypedDocumentString(`
+    query AdminPurchases {
+  purchases {
+    id
+    createdAt
+    provider
+    providerRef
+    organization {
+      id
+      name
+    }
+    productName
+    credits
+    amount
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPurchasesQuery, AdminPurchasesQueryVariables>;
+export const AdminSupportMessagesDocument = new TypedDocumentString(`
+    query AdminSupportMessages {
+  supportMessages {
+    id
+    createdAt
+    name
+    email
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AdminSupportMessagesQuery, AdminSupportMessagesQueryVariables>;
 export const HomeRecordsDocument = new TypedDocumentString(`
     query HomeRecords {
   viewer {

@@ -108,6 +108,8 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
   record: async (a) =>
     observe(await ask(a, 'query($id: ID!) { record(id: $id) { id data } }', { id: f.ownedRecordId })),
   records: async (a) => observe(await ask(a, '{ records { id } }')),
+  purchases: async (a) => observe(await ask(a, '{ purchases { id credits } }')),
+  supportMessages: async (a) => observe(await ask(a, '{ supportMessages { id email } }')),
   recordsPage: async (a) =>
     observe(await ask(a, '{ recordsPage(input: { showUnassigned: true }) { records { id } totalCount } }')),
   latestReportGeneration: async (a) =>

@@ -3,7 +3,9 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { InventoryTypesTab } from './inventory-types-tab.tsx';
 import { OrganizationsTab } from './organizations-tab.tsx';
 import { ProductsTab } from './products-tab.tsx';
+import { PurchasesTab } from './purchases-tab.tsx';
 import { RecordsTab } from './records-tab.tsx';
+import { SupportMessagesTab } from './support-messages-tab.tsx';
 import { ADMIN_TABS, type AdminTab, useAdminUrl } from './use-admin-url.ts';
 import { UsersTab } from './users-tab.tsx';
 import './admin.css';
@@ -14,6 +16,8 @@ const TAB_LABELS: Record<AdminTab, string> = {
   users: 'Users',
   'inventory-types': 'Inventory Types',
   products: 'Products',
+  purchases: 'Purchases',
+  messages: 'Messages',
 };
 
 /**
@@ -57,6 +61,12 @@ export function AdminScreen() {
         </TabPanel>
         <TabPanel id="products" className="admin-panel">
           <ProductsTab url={url} />
+        </TabPanel>
+        <TabPanel id="purchases" className="admin-panel">
+          <PurchasesTab url={url} />
+        </TabPanel>
+        <TabPanel id="messages" className="admin-panel">
+          <SupportMessagesTab url={url} />
         </TabPanel>
       </Tabs>
     </section>

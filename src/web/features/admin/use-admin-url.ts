@@ -2,7 +2,16 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortDirection, SortOrder } from '#domain/admin-lists.ts';
 
-export const ADMIN_TABS = ['records', 'organizations', 'users', 'inventory-types', 'products'] as const;
+// admin-app §2's five tabs, then the console's own lists of purchases and messages (issue 10).
+export const ADMIN_TABS = [
+  'records',
+  'organizations',
+  'users',
+  'inventory-types',
+  'products',
+  'purchases',
+  'messages',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const isTab = (value: string | null): value is AdminTab =>

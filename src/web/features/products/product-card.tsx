@@ -22,7 +22,8 @@ export function ProductCard({
   organizationId,
 }: {
   product: ProductCardProduct;
-  organizationId: string;
+  /** Null for an admin who belongs to no organization: they see the products but cannot buy. */
+  organizationId: string | null;
 }) {
   const nameId = `product-${product.id}-name`;
   return (
@@ -42,7 +43,9 @@ export function ProductCard({
           <dt>Records:</dt> <dd>{product.credits}</dd>
         </div>
       </dl>
-      {product.paymentLink ? (
+      {organizationId === null ? (
+        <p className="product-card__unavailable">Buy Now needs an organization to add the records to.</p>
+      ) : product.paymentLink ? (
         <a
           className={buttonClassName('accent', 'lg', 'product-card__buy')}
           href={withClientReference(product.paymentLink, organizationId)}

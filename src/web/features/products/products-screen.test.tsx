@@ -84,6 +84,15 @@ describe('Products', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
+  it('shows an admin in no organization the products, with Buy Now replaced by why not (issue 10)', async () => {
+    renderApp('/products', { signedIn: { roles: ['admin'] }, graphql: answer(null) });
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(screen.queryByRole('link', { name: /^Buy Now/ })).toBeNull();
+    expect(cards[0]?.textContent).toContain('Buy Now needs an organization to add the records to.');
+    expect(screen.getByRole('status').textContent).toMatch(/You belong to no organization/);
+  });
+
   it('shows a failure in red as "Error: {message}"', async () => {
     renderApp('/products', {
       signedIn: { roles: ['customer'] },

@@ -1,6 +1,6 @@
 import './products.css';
 import { Link } from 'react-router';
-import { ErrorMessage } from '#web/components/ui/alert.tsx';
+import { Alert, ErrorMessage } from '#web/components/ui/alert.tsx';
 import { LoginPrompt } from '#web/components/ui/login-prompt.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
@@ -28,7 +28,7 @@ export function ProductsScreen() {
         <Spinner label="Loading..." showLabel />
       ) : products.isError ? (
         <ErrorMessage message={products.error.message} />
-      ) : !products.data.viewer.organization ? (
+      ) : !products.data.viewer.organization && !auth.isAdmin ? (
         <>
           <ErrorMessage message={USER_ORGANIZATION_NOT_FOUND} />
           <p>
@@ -40,6 +40,12 @@ export function ProductsScreen() {
         <p>No products are available right now.</p>
       ) : (
         <>
+          {products.data.viewer.organization ? null : (
+            <Alert tone="info">
+              You belong to no organization, so you can see the products but not buy them: records are bought
+              for an organization. An admin can add you to one in Admin, Users.
+            </Alert>
+          )}
           <p className="products__intro">
             Each record you buy lets you invite one person to document their life story. Records are added to
             your organization as soon as the payment is complete.
@@ -49,7 +55,7 @@ export function ProductsScreen() {
               <ProductCard
                 key={product.id}
                 product={product}
-                organizationId={products.data.viewer.organization?.id ?? ''}
+                organizationId={products.data.viewer.organization?.id ?? null}
               />
             ))}
           </div>

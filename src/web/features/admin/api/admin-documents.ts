@@ -189,3 +189,34 @@ export const UpdateProductMutation = graphql(`
     }
   }
 `);
+
+// Issue 10: the latest purchases and contact-form messages (admins only).
+export const AdminPurchasesQuery = graphql(`
+  query AdminPurchases {
+    purchases {
+      id
+      createdAt
+      provider
+      providerRef
+      organization {
+        id
+        name
+      }
+      productName
+      credits
+      amount
+    }
+  }
+`);
+
+export const AdminSupportMessagesQuery = graphql(`
+  query AdminSupportMessages {
+    supportMessages {
+      id
+      createdAt
+      name
+      email
+      message
+    }
+  }
+`);
