@@ -6,8 +6,9 @@ import { z } from 'zod';
  * reads the same in both places.
  */
 
-/** admin-app §8: a console refusal reads "Access denied. Admins only." */
-export const ADMINS_ONLY_MESSAGE = 'Access denied. Admins only.';
+// admin-app §8: a console refusal reads "Access denied. Admins only." (kept with the policy, which
+// has no schema library, so the route guard in the main bundle does not pull zod in).
+export { ADMINS_ONLY_MESSAGE } from './permissions.ts';
 
 // admin-app §5 Organization add/edit: "Name is required."; an empty phone or website is sent as null.
 export const ORGANIZATION_NAME_REQUIRED = 'Name is required.';

@@ -228,6 +228,9 @@ export function recordOwnerName(
   return invitedName;
 }
 
+/** admin-app §6 and §8: what anyone but an admin is told on an admin screen or operation. */
+export const ADMINS_ONLY_MESSAGE = 'Access denied. Admins only.';
+
 /** Screens of admin-app §2 that only admins open: the admin page, the form builder and datasync. */
 export type AdminScreen = 'admin' | 'formbuilder' | 'datasync';
 

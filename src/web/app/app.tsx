@@ -9,6 +9,7 @@ import type { AuthSession } from '#web/lib/auth/auth-session.ts';
 import { ClientConfigProvider } from '#web/lib/client-config-context.tsx';
 import { createGraphQLClient, type GraphQLClient } from '#web/lib/graphql-client.ts';
 import { GraphQLClientProvider } from '#web/lib/graphql-client-context.tsx';
+import { LiveUpdatesProvider } from '#web/lib/live-updates.tsx';
 import { AppRoutes } from './router.tsx';
 
 export interface AppProps {
@@ -31,13 +32,15 @@ export function App({ config, session, queryClient, graphqlClient: given }: AppP
         <AuthProvider session={session}>
           <QueryClientProvider client={queryClient}>
             <GraphQLClientProvider client={graphqlClient}>
-              <ToastProvider>
-                <CurtainTransitionProvider>
-                  <HashRouter>
-                    <AppRoutes />
-                  </HashRouter>
-                </CurtainTransitionProvider>
-              </ToastProvider>
+              <LiveUpdatesProvider getIdToken={session.getIdToken}>
+                <ToastProvider>
+                  <CurtainTransitionProvider>
+                    <HashRouter>
+                      <AppRoutes />
+                    </HashRouter>
+                  </CurtainTransitionProvider>
+                </ToastProvider>
+              </LiveUpdatesProvider>
             </GraphQLClientProvider>
           </QueryClientProvider>
         </AuthProvider>

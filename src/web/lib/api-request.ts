@@ -3,6 +3,9 @@ import { useAuth } from './auth/auth-provider.tsx';
 import { MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
 
 /**
+ * The one JSON request helper for our /api services (issue 10): Invite, Resend, Checkout, Reports,
+ * Narrative and the users service. GraphQL goes through graphql-client.ts.
+ *
  * A refused or failed call to one of the /api services (customer-app §7: Invite service, Checkout).
  * `serverMessage` is the `{ error }` the server answered, if any; `status` 0 when the server could
  * not be reached (or no token was at hand), so a screen can fall back to the spec's own text.
@@ -52,7 +55,8 @@ export async function requestApi<T>(
     throw new ApiRequestError(0);
   }
   const payload = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  if (!response.ok) {
+  // customer-app §7: "a failure reads error", whatever the status it came with.
+  if (!response.ok || typeof payload?.error === 'string' || payload === null) {
     throw new ApiRequestError(
       response.status,
       typeof payload?.error === 'string' ? payload.error : undefined,

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ADMINS_ONLY_MESSAGE } from '#domain/admin-inputs.ts';
-import { type AdminScreen, decideAdminScreen } from '#domain/permissions.ts';
+import { ADMINS_ONLY_MESSAGE, type AdminScreen, decideAdminScreen } from '#domain/permissions.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';

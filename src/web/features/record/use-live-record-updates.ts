@@ -1,15 +1,12 @@
 import { useEffect } from 'react';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { createSubscriptionClient, subscribeTo } from '#web/lib/graphql-subscriptions.ts';
+import { useSubscription } from '#web/lib/live-updates.tsx';
 import { RecordLiveSubscription, RecordPollQuery } from './api/record-documents.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 
 // customer-app §9: the record is polled every 3000 ms.
 export const RECORD_POLL_INTERVAL_MS = 3000;
-/** After the live connection gives up, subscribe again after this pause (polling goes on meanwhile). */
-const RESUBSCRIBE_AFTER_MS = 5000;
 
 /**
  * customer-app §7 calls 10 and 11: the record subscription plus polling every 3 s; the engine applies
@@ -18,29 +15,21 @@ const RESUBSCRIBE_AFTER_MS = 5000;
  */
 export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, active: boolean) {
   const client = useGraphQLClient();
-  const { getIdToken } = useAuth();
+  // The app's shared connection; a lost subscription is taken up again while polling goes on.
+  useSubscription(
+    RecordLiveSubscription,
+    { id: recordId },
+    {
+      enabled: Boolean(sync) && active,
+      onNext: ({ record }) => {
+        if (record && sync) sync.applyRemote(toServerState(record));
+      },
+    },
+  );
 
   useEffect(() => {
     if (!sync || !active) return;
     let stopped = false;
-    const live = createSubscriptionClient({ getIdToken });
-    let unsubscribe = () => {};
-    let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
-    const subscribe = () => {
-      unsubscribe = subscribeTo(
-        live,
-        RecordLiveSubscription,
-        { id: recordId },
-        {
-          next: ({ record }) => record && sync.applyRemote(toServerState(record)),
-          error: () => {
-            if (!stopped) resubscribeTimer = setTimeout(subscribe, RESUBSCRIBE_AFTER_MS);
-          },
-        },
-      );
-    };
-    subscribe();
-
     let polling = false;
     const poll = setInterval(async () => {
       if (polling) return;
@@ -63,10 +52,7 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
     return () => {
       stopped = true;
       clearInterval(poll);
-      clearTimeout(resubscribeTimer);
       window.removeEventListener('online', online);
-      unsubscribe();
-      void live.dispose();
     };
-  }, [recordId, sync, active, client, getIdToken]);
+  }, [recordId, sync, active, client]);
 }

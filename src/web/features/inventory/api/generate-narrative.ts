@@ -1,5 +1,5 @@
 import type { WizardAnswers } from '#domain/inventory-wizard.ts';
-import { postToService, ServiceError } from '#web/lib/service-request.ts';
+import { ApiRequestError, requestApi } from '#web/lib/api-request.ts';
 
 // customer-app §8 Alerts: what a failed narrative shows (the wizard stays on the review step).
 export const NARRATIVE_FAILED_MESSAGE = 'An error occurred while generating the narrative. Please try again.';
@@ -12,11 +12,9 @@ export async function generateNarrative(
   answers: Partial<WizardAnswers>,
   getIdToken: () => Promise<string | null>,
 ): Promise<string> {
-  const { narrative } = await postToService<{ narrative: string }>(
-    '/api/narrative',
-    { formData: JSON.stringify(answers) },
-    { getIdToken },
-  );
+  const { narrative } = await requestApi<{ narrative: string }>('/api/narrative', getIdToken, {
+    body: { formData: JSON.stringify(answers) },
+  });
   return narrative;
 }
 
@@ -25,6 +23,7 @@ export async function generateNarrative(
  * message says how long to wait ("please try again" at once would fail again; decision 083).
  */
 export function narrativeFailureMessage(error: unknown): string {
-  if (error instanceof ServiceError && error.status === 429 && error.message) return error.message;
+  if (error instanceof ApiRequestError && error.status === 429 && error.serverMessage)
+    return error.serverMessage;
   return NARRATIVE_FAILED_MESSAGE;
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { RecordReportGenerationsQuery as Generations } from '#web/gql/graphql.ts';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { createSubscriptionClient, subscribeTo } from '#web/lib/graphql-subscriptions.ts';
+import { useSubscription } from '#web/lib/live-updates.tsx';
 import {
   RecordReportGenerationsLive,
   RecordReportGenerationsQuery,
@@ -11,9 +9,6 @@ import {
 } from './report-generation-documents.ts';
 
 export type ReportGeneration = NonNullable<Generations['record']>['reportGenerations'][number];
-
-/** After the live connection gives up, subscribe again after this pause. */
-const RESUBSCRIBE_AFTER_MS = 5000;
 
 const generationsKey = (recordId: string) => ['record-report-generations', recordId] as const;
 
@@ -24,7 +19,6 @@ const generationsKey = (recordId: string) => ['record-report-generations', recor
 export function useReportGenerations(recordId: string, enabled: boolean) {
   const client = useGraphQLClient();
   const queryClient = useQueryClient();
-  const { getIdToken } = useAuth();
   const query = useQuery({
     queryKey: generationsKey(recordId),
     queryFn: async ({ signal }) =>
@@ -32,39 +26,21 @@ export function useReportGenerations(recordId: string, enabled: boolean) {
     enabled,
   });
 
-  useEffect(() => {
-    if (!enabled) return;
-    let stopped = false;
-    let resubscribe: ReturnType<typeof setTimeout> | undefined;
-    const live = createSubscriptionClient({ getIdToken });
-    let stop = () => {};
-    const subscribe = () => {
-      stop = subscribeTo(
-        live,
-        RecordReportGenerationsLive,
-        { id: recordId },
-        {
-          next: ({ record }) => {
-            if (!record) return;
-            queryClient.setQueryData<Generations['record']>(generationsKey(recordId), (current) =>
-              current ? { ...current, reportGenerations: record.reportGenerations } : current,
-            );
-          },
-          // A dropped subscription is taken up again; meanwhile the list is what it was.
-          error: () => {
-            if (!stopped) resubscribe = setTimeout(subscribe, RESUBSCRIBE_AFTER_MS);
-          },
-        },
-      );
-    };
-    subscribe();
-    return () => {
-      stopped = true;
-      clearTimeout(resubscribe);
-      stop();
-      void live.dispose();
-    };
-  }, [recordId, enabled, getIdToken, queryClient]);
+  // The app's shared connection; a dropped subscription is taken up again, and meanwhile the list
+  // is what it was.
+  useSubscription(
+    RecordReportGenerationsLive,
+    { id: recordId },
+    {
+      enabled,
+      onNext: ({ record }) => {
+        if (!record) return;
+        queryClient.setQueryData<Generations['record']>(generationsKey(recordId), (current) =>
+          current ? { ...current, reportGenerations: record.reportGenerations } : current,
+        );
+      },
+    },
+  );
 
   return query;
 }
