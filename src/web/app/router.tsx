@@ -135,7 +135,10 @@ export const appRoutes: RouteObject[] = [
         path: 'datasync/:id',
         element: (
           <AdminOnly screen="datasync">
-            <ComingSoon title="Data sync" />
+            {lazyScreen(
+              () => import('#web/features/datasync/datasync-screen.tsx'),
+              (m) => m.DatasyncScreen,
+            )}
           </AdminOnly>
         ),
       },

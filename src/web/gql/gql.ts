@@ -33,6 +33,8 @@ type Documents = {
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  query AdminPurchases {\n    purchases {\n      id\n      createdAt\n      provider\n      providerRef\n      organization {\n        id\n        name\n      }\n      productName\n      credits\n      amount\n    }\n  }\n": typeof types.AdminPurchasesDocument,
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": typeof types.AdminSupportMessagesDocument,
+    "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.DatasyncRecordDocument,
+    "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": typeof types.DatasyncFormDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": typeof types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsDocument,
@@ -64,6 +66,8 @@ const documents: Documents = {
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateProductDocument,
     "\n  query AdminPurchases {\n    purchases {\n      id\n      createdAt\n      provider\n      providerRef\n      organization {\n        id\n        name\n      }\n      productName\n      credits\n      amount\n    }\n  }\n": types.AdminPurchasesDocument,
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": types.AdminSupportMessagesDocument,
+    "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.DatasyncRecordDocument,
+    "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": types.DatasyncFormDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsDocument,
@@ -149,6 +153,14 @@ export function graphql(source: "\n  query AdminPurchases {\n    purchases {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n"): typeof import('./graphql').AdminSupportMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').DatasyncRecordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n"): typeof import('./graphql').DatasyncFormDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

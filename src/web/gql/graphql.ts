@@ -182,6 +182,20 @@ export type AdminSupportMessagesQueryVariables = Exact<{ [key: string]: never; }
 
 export type AdminSupportMessagesQuery = { supportMessages: Array<{ id: string, createdAt: string, name: string, email: string, message: string }> };
 
+export type DatasyncRecordQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DatasyncRecordQuery = { record: { id: string, data: unknown, inventoryType: { id: string } } | null, inventoryTypes: Array<{ id: string, name: string }> };
+
+export type DatasyncFormQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DatasyncFormQuery = { inventoryType: { id: string, form: unknown } | null };
+
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -512,6 +526,29 @@ export const AdminSupportMessagesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminSupportMessagesQuery, AdminSupportMessagesQueryVariables>;
+export const DatasyncRecordDocument = new TypedDocumentString(`
+    query DatasyncRecord($id: ID!) {
+  record(id: $id) {
+    id
+    data
+    inventoryType {
+      id
+    }
+  }
+  inventoryTypes {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<DatasyncRecordQuery, DatasyncRecordQueryVariables>;
+export const DatasyncFormDocument = new TypedDocumentString(`
+    query DatasyncForm($id: ID!) {
+  inventoryType(id: $id) {
+    id
+    form
+  }
+}
+    `) as unknown as TypedDocumentString<DatasyncFormQuery, DatasyncFormQueryVariables>;
 export const HomeRecordsDocument = new TypedDocumentString(`
     query HomeRecords {
   viewer {
