@@ -3,7 +3,6 @@ import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
 import { HomeScreen } from '#web/features/home/home-screen.tsx';
 import { AdminOnly } from './routes/admin-only.tsx';
-import { ComingSoon } from './routes/coming-soon.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -116,7 +115,10 @@ export const appRoutes: RouteObject[] = [
         path: 'formbuilder/:id?',
         element: (
           <AdminOnly screen="formbuilder">
-            <ComingSoon title="Form builder" />
+            {lazyScreen(
+              () => import('#web/features/formbuilder/formbuilder-screen.tsx'),
+              (m) => m.FormBuilderScreen,
+            )}
           </AdminOnly>
         ),
       },

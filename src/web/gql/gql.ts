@@ -35,6 +35,9 @@ type Documents = {
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": typeof types.AdminSupportMessagesDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": typeof types.DatasyncFormDocument,
+    "\n  query BuilderInventoryType($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n      description\n      form\n      reportQuery\n      model\n    }\n  }\n": typeof types.BuilderInventoryTypeDocument,
+    "\n  mutation CreateBuilderInventoryType($input: InventoryTypeInput!) {\n    createInventoryType(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateBuilderInventoryTypeDocument,
+    "\n  mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {\n    updateInventoryType(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateBuilderInventoryTypeDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": typeof types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsDocument,
@@ -68,6 +71,9 @@ const documents: Documents = {
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": types.AdminSupportMessagesDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": types.DatasyncFormDocument,
+    "\n  query BuilderInventoryType($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n      description\n      form\n      reportQuery\n      model\n    }\n  }\n": types.BuilderInventoryTypeDocument,
+    "\n  mutation CreateBuilderInventoryType($input: InventoryTypeInput!) {\n    createInventoryType(input: $input) {\n      id\n    }\n  }\n": types.CreateBuilderInventoryTypeDocument,
+    "\n  mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {\n    updateInventoryType(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateBuilderInventoryTypeDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsDocument,
@@ -161,6 +167,18 @@ export function graphql(source: "\n  query DatasyncRecord($id: ID!) {\n    recor
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n"): typeof import('./graphql').DatasyncFormDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BuilderInventoryType($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n      description\n      form\n      reportQuery\n      model\n    }\n  }\n"): typeof import('./graphql').BuilderInventoryTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBuilderInventoryType($input: InventoryTypeInput!) {\n    createInventoryType(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateBuilderInventoryTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {\n    updateInventoryType(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateBuilderInventoryTypeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,15 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type InventoryTypeInput = {
+  description: string;
+  /** An object, or a JSON string of one. */
+  form: unknown;
+  model?: string | null | undefined;
+  name: string;
+  reportQuery?: string | null | undefined;
+};
+
 export type OrganizationInput = {
   name: string;
   phone?: string | null | undefined;
@@ -195,6 +204,28 @@ export type DatasyncFormQueryVariables = Exact<{
 
 
 export type DatasyncFormQuery = { inventoryType: { id: string, form: unknown } | null };
+
+export type BuilderInventoryTypeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BuilderInventoryTypeQuery = { inventoryType: { id: string, name: string, description: string | null, form: unknown, reportQuery: string | null, model: string | null } | null };
+
+export type CreateBuilderInventoryTypeMutationVariables = Exact<{
+  input: InventoryTypeInput;
+}>;
+
+
+export type CreateBuilderInventoryTypeMutation = { createInventoryType: { id: string } };
+
+export type UpdateBuilderInventoryTypeMutationVariables = Exact<{
+  id: string | number;
+  input: InventoryTypeInput;
+}>;
+
+
+export type UpdateBuilderInventoryTypeMutation = { updateInventoryType: { id: string } };
 
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -549,6 +580,32 @@ export const DatasyncFormDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DatasyncFormQuery, DatasyncFormQueryVariables>;
+export const BuilderInventoryTypeDocument = new TypedDocumentString(`
+    query BuilderInventoryType($id: ID!) {
+  inventoryType(id: $id) {
+    id
+    name
+    description
+    form
+    reportQuery
+    model
+  }
+}
+    `) as unknown as TypedDocumentString<BuilderInventoryTypeQuery, BuilderInventoryTypeQueryVariables>;
+export const CreateBuilderInventoryTypeDocument = new TypedDocumentString(`
+    mutation CreateBuilderInventoryType($input: InventoryTypeInput!) {
+  createInventoryType(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateBuilderInventoryTypeMutation, CreateBuilderInventoryTypeMutationVariables>;
+export const UpdateBuilderInventoryTypeDocument = new TypedDocumentString(`
+    mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {
+  updateInventoryType(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateBuilderInventoryTypeMutation, UpdateBuilderInventoryTypeMutationVariables>;
 export const HomeRecordsDocument = new TypedDocumentString(`
     query HomeRecords {
   viewer {

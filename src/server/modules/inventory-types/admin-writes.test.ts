@@ -98,3 +98,29 @@ describe('products', () => {
     expect(Number(result.data?.createProduct.cost)).toBe(1250.5);
   });
 });
+
+describe('templates', () => {
+  it('are refused with the builder’s message when a field has a problem (decision 095)', async () => {
+    const result = await ask('mutation($i: InventoryTypeInput!) { createInventoryType(input: $i) { id } }', {
+      i: {
+        name: 'Broken form',
+        description: 'x',
+        form: {
+          formId: 'b',
+          steps: [
+            {
+              stepTitle: 'One',
+              fields: [
+                { id: 'a', label: 'A', type: 'radio', options: [] },
+                { id: 'a', label: 'Again', type: 'text' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(result.errors?.[0]?.message).toBe(
+      'Section 1 "One" › field "a": A radio field needs at least one option.',
+    );
+  });
+});

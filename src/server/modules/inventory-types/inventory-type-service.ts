@@ -8,6 +8,7 @@ import {
   NO_MATCHING_RECORDS,
 } from '#domain/admin-inputs.ts';
 import { parseFormTemplate } from '#domain/form-template.ts';
+import { describeTemplateProblem, findTemplateProblems } from '#domain/form-template-problems.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import {
@@ -67,6 +68,9 @@ function parseInput(input: unknown): Result<inventoryTypes.InventoryTypeValues> 
   if (!parsed.success) return fail('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? REQUIRED);
   const form = parseFormTemplate(parsed.data.form);
   if (!form.ok) return fail('BAD_USER_INPUT', form.error);
+  // Issue 11 / decision 095: the builder lists these before save; the server refuses the same.
+  const problem = findTemplateProblems(form.form)[0];
+  if (problem) return fail('BAD_USER_INPUT', describeTemplateProblem(problem));
   return ok({ ...parsed.data, form: form.form });
 }
 

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import type { Field, Step } from '#domain/form-template.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { conditionNote } from './conditional-picker.tsx';
+import { SortableList } from './sortable-list.tsx';
+
+/**
+ * admin-app §2 sections: "Section N:" with an editable title, expand/collapse, select and delete;
+ * each lists its fields with label, type, id, a hidden marker, a required marker and the condition
+ * "field = value", to edit, delete and reorder by drag.
+ */
+export function SectionList({
+  steps,
+  selected,
+  editing,
+  onSelect,
+  onRename,
+  onDelete,
+  onEditField,
+  onDeleteField,
+  onMoveField,
+}: {
+  steps: Step[];
+  selected: number | null;
+  editing: number | null;
+  onSelect: (section: number) => void;
+  onRename: (section: number, title: string) => void;
+  onDelete: (section: number) => void;
+  onEditField: (section: number, index: number) => void;
+  onDeleteField: (section: number, index: number) => void;
+  onMoveField: (section: number, from: number, to: number) => void;
+}) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+
+  return (
+    <ol className="section-list" aria-label="Sections">
+      {steps.map((step, sectionIndex) => {
+        const open = !collapsed.has(sectionIndex);
+        const isSelected = selected === sectionIndex;
+        const number = sectionIndex + 1;
+        const fieldsId = `section-${sectionIndex}-fields`;
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id of their own; their place is their identity.
+            key={sectionIndex}
+            className={isSelected ? 'builder-section builder-section--selected' : 'builder-section'}
+          >
+            <div className="builder-section__header">
+              <label className="builder-section__title">
+                <span>Section {number}:</span>
+                <input
+                  value={step.stepTitle}
+                  aria-label={`Title of section ${number}`}
+                  onChange={(event) => onRename(sectionIndex, event.target.value)}
+                />
+              </label>
+              <div className="builder-section__actions">
+                <Button
+                  size="sm"
+                  variant="quiet"
+                  aria-expanded={open}
+                  aria-controls={fieldsId}
+                  aria-label={`${open ? 'Collapse' : 'Expand'} section ${number}`}
+                  onClick={() => toggle(sectionIndex)}
+                >
+                  {open ? 'Collapse' : 'Expand'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant={isSelected ? 'primary' : 'secondary'}
+                  aria-pressed={isSelected}
+                  aria-label={`Select section ${number}`}
+                  onClick={() => onSelect(sectionIndex)}
+                >
+                  {isSelected ? <span aria-hidden="true">✓ </span> : null}
+                  Select
+                </Button>
+                <Button
+                  size="sm"
+                  variant="quiet"
+                  aria-label={`Delete section ${number}`}
+                  onClick={() => onDelete(sectionIndex)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </div>
+            <div id={fieldsId} hidden={!open}>
+              {step.fields.length === 0 ? (
+                <p className="builder-hint">No fields yet. Select the section to add one.</p>
+              ) : (
+                <SortableList
+                  items={step.fields}
+                  idOf={(field, index) => `s${sectionIndex}-${field.id || 'field'}-${index}`}
+                  describe={(field) => `field ${field.label || field.id}`}
+                  label={`Fields of section ${number}`}
+                  onMove={(from, to) => onMoveField(sectionIndex, from, to)}
+                >
+                  {(field, index, handle) => (
+                    <FieldSummary
+                      field={field}
+                      handle={handle}
+                      editing={isSelected && editing === index}
+                      onEdit={() => onEditField(sectionIndex, index)}
+                      onDelete={() => onDeleteField(sectionIndex, index)}
+                    />
+                  )}
+                </SortableList>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function FieldSummary({
+  field,
+  handle,
+  editing,
+  onEdit,
+  onDelete,
+}: {
+  field: Field;
+  handle: React.ReactNode;
+  editing: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const note = conditionNote(field.conditional);
+  const name = field.label || field.id;
+  return (
+    <div className={editing ? 'field-summary field-summary--editing' : 'field-summary'}>
+      {handle}
+      <div className="field-summary__text">
+        <strong>{field.label || '(no label)'}</strong>
+        <span className="field-summary__meta">
+          {field.type} · id: {field.id || '(none)'}
+          {field.type === 'hidden' ? <span className="builder-marker">Hidden</span> : null}
+          {field.required ? <span className="builder-marker builder-marker--required">Required</span> : null}
+        </span>
+        {note ? <span className="field-summary__condition">Shown when {note}</span> : null}
+      </div>
+      <div className="field-summary__actions">
+        <Button size="sm" variant="secondary" aria-label={`Edit field ${name}`} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="sm" variant="quiet" aria-label={`Delete field ${name}`} onClick={onDelete}>
+          Delete
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+
+/**
+ * Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes a builder action (⌘ on a Mac), except while
+ * the focus is in a text box, where the browser's own undo of the typing comes first.
+ */
+export function useBuilderShortcuts(undo: () => void, redo: () => void) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) {
+        event.preventDefault();
+        undo();
+      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+        event.preventDefault();
+        redo();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [undo, redo]);
+}
+
+/** The browser asks before the page is left or reloaded while there are unsaved changes. */
+export function useWarnBeforeLeaving(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+}
