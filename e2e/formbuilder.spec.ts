@@ -122,7 +122,9 @@ test('an admin builds, saves, updates, exports and re-imports a form; a person f
   await page.getByRole('button', { name: 'Move field Your full name' }).focus();
   // Each step is announced to screen readers (dnd-kit's live region).
   await page.keyboard.press('Space');
-  await expect(page.getByText(/^(Picked up field Your full name\.|field Your full name is now at position 1 of 6\.)$/)).toBeAttached();
+  await expect(
+    page.getByText(/^(Picked up field Your full name\.|field Your full name is now at position 1 of 6\.)$/),
+  ).toBeAttached();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('field Your full name is now at position 2 of 6.')).toBeAttached();
   await page.keyboard.press('Space');

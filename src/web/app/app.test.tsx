@@ -179,14 +179,11 @@ describe('routes', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/'));
   });
 
-  it.each([['/formbuilder', 'Form builder']])(
-    '%s is still Coming soon for an admin',
-    async (route, title) => {
-      renderApp(route, { signedIn: { roles: ['admin'] }, graphql: viewerAnswer(records) });
-      expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeDefined();
-      expect(within(main()).getByText(title)).toBeDefined();
-    },
-  );
+  it('opens the form builder for an admin', async () => {
+    renderApp('/formbuilder', { signedIn: { roles: ['admin'] }, graphql: viewerAnswer(records) });
+    expect(await within(main()).findByRole('heading', { level: 1, name: 'Form builder' })).toBeDefined();
+    expect(within(main()).getByRole('button', { name: 'Save Form' })).toBeDefined();
+  });
 
   it.each([
     ['/terms', 'Terms of Use'],
