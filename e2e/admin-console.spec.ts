@@ -389,3 +389,30 @@ test('an admin sees purchases and contact-form messages; without an organization
   await expect(purchase).toContainText('Sandbox (no payment)');
   await expectAxeClean(page, 'purchases tab');
 });
+
+test('one organization is edited at a time, and logging out on the console leaves it at once', async ({
+  page,
+}) => {
+  const second = `Second Org ${Date.now()}`;
+  createUser({
+    email: uniqueEmail('second-org'),
+    name: 'Sid',
+    password: PASSWORD,
+    role: 'user',
+    organization: second,
+  });
+  await signInAsAdmin(page, 'logout-admin');
+  await page.goto('/#/admin?tab=organizations');
+  await page.getByRole('button', { name: 'Edit Demo Organization' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name of Demo Organization' })).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${second}` }).click();
+  await expect(page.getByRole('textbox', { name: `Name of ${second}` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Name of / })).toHaveCount(1);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.goto('/#/admin');
+  await expect(toast(page, 'Access denied. Admins only.').first()).toBeVisible();
+  await expect(page).toHaveURL(/#\/$/);
+});
