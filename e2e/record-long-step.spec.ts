@@ -9,9 +9,10 @@ import { idTokenOf, PASSWORD } from './support/record-session.ts';
 // hidden under either.
 
 const QUESTIONS = 40;
-const typeName = `Long step ${Date.now()}`;
+// Inventory type names are unique (issue 10): each test makes a type of its own.
+const typeNameFor = (width: number) => `Long step ${Date.now()} at ${width}`;
 
-async function createLongStepType(page: Page) {
+async function createLongStepType(page: Page, typeName: string) {
   const admin = {
     email: uniqueEmail('long-step-admin'),
     name: 'Admin Long',
@@ -63,7 +64,8 @@ for (const viewport of [
   }) => {
     const setup = await browser.newPage();
     seedDemo();
-    await createLongStepType(setup);
+    const typeName = typeNameFor(viewport.width);
+    await createLongStepType(setup, typeName);
     await setup.close();
     const person = {
       email: uniqueEmail('long-step'),
