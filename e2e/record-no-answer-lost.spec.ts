@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { MAX_ANSWER_LENGTH } from '../src/domain/answer-limits.ts';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { login } from './support/fixtures.ts';
 import { answer, fieldLocator, goToSection } from './support/record-form-driver.ts';
-import { expectOnServer, idTokenOf, openRecord, personWithRecord } from './support/record-session.ts';
+import {
+  expectOnServer,
+  idTokenOf,
+  openRecord,
+  PASSWORD,
+  personWithRecord,
+} from './support/record-session.ts';
 
 // Issue 13: the cases where answers were still lost or left behind, each counted on the server.
 
@@ -126,4 +133,35 @@ test('two tabs of one browser, offline: the answers of a tab that closed are sen
 
   await expectOnServer(token, owner.recordId, { name: 'Typed in the first tab', dateOfBirth: '1975-05-20' });
   await expect(status(two)).toHaveText('All changes saved', { timeout: 20_000 });
+});
+
+test('logout while offline asks first; waiting logs out for real once back online, after the answers are sent', async ({
+  page,
+  context,
+}) => {
+  const owner = personWithRecord('offline-logout');
+  await openRecord(page, owner);
+  await expect(status(page)).toHaveText('All changes saved');
+  await context.setOffline(true);
+  await answer(page, form, 'name', 'Sent before the logout');
+  await expect(status(page)).toHaveText(/kept on this device/);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'You are offline' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Log out when back online' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/You will be logged out as soon as you are back online/)).toBeVisible();
+  // Still signed in, the answer still kept, the record still open.
+  await expect(fieldLocator(page, form, 'name')).toHaveValue('Sent before the logout');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Login' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // A real logout: the provider asks for the password again.
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+  await login(page, { email: owner.email, password: PASSWORD });
+  await expectOnServer(await idTokenOf(page), owner.recordId, { name: 'Sent before the logout' });
 });

@@ -4,6 +4,7 @@ import type { Viewer as ViewerModel } from '../modules/identity/viewer.ts';
 import type { RecordModel as RecordModelModel, ReportGenerationModel as ReportGenerationModelModel, RecordSaveModel as RecordSaveModelModel } from '../modules/records/record-model.ts';
 import type { RecordPageModel as RecordPageModelModel } from '../modules/records/record-page-service.ts';
 import type { PurchaseModel as PurchaseModelModel, SupportMessageModel as SupportMessageModelModel } from '../modules/admin-activity/admin-activity-service.ts';
+import type { UserPageModel as UserPageModelModel } from '../modules/users/user-page-service.ts';
 import type { InventoryTypeModel as InventoryTypeModelModel } from '../modules/inventory-types/inventory-type-model.ts';
 import type { OrganizationModel as OrganizationModelModel, CreditCountModel as CreditCountModelModel } from '../modules/organizations/organization-model.ts';
 import type { ProductModel as ProductModelModel } from '../modules/products/product-model.ts';
@@ -287,6 +288,8 @@ export type Query = {
   supportMessages: Array<SupportMessage>;
   /** admin-app §7 Users (admins). */
   users: Array<User>;
+  /** The admin console's Users tab (issue 10), admins only: searched by name, sorted and paged by the database. */
+  usersPage: UserPage;
   /** customer-app §7 call 1: the signed-in user (the users row whose federated_id is the token's sub). */
   viewer: Viewer;
 };
@@ -334,6 +337,11 @@ export type QueryRecordsPageArgs = {
 
 export type QuerySupportMessagesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryUsersPageArgs = {
+  input: UsersPageInput;
 };
 
 /** A record's form, resolved and checked by the server. */
@@ -467,6 +475,32 @@ export type UserInput = {
   organizationId: Scalars['ID']['input'];
 };
 
+export type UserPage = {
+  __typename?: 'UserPage';
+  /** Every role there is (admin-app §6: the Add Role select lists those a user does not hold). */
+  allRoles: Array<Role>;
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  totalCount: Scalars['Int']['output'];
+  users: Array<User>;
+};
+
+export type UserSort =
+  | 'EMAIL'
+  | 'NAME'
+  | 'ORGANIZATION';
+
+export type UsersPageInput = {
+  direction?: InputMaybe<SortDirection>;
+  /** 1-based; a page past the end answers the last page. */
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 100. */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** A case-insensitive part of the name (admin-app §5). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<UserSort>;
+};
+
 export type Viewer = {
   __typename?: 'Viewer';
   email?: Maybe<Scalars['String']['output']>;
@@ -587,6 +621,9 @@ export type ResolversTypes = {
   SupportMessage: ResolverTypeWrapper<SupportMessageModelModel>;
   User: ResolverTypeWrapper<UserModelModel>;
   UserInput: UserInput;
+  UserPage: ResolverTypeWrapper<UserPageModelModel>;
+  UserSort: UserSort;
+  UsersPageInput: UsersPageInput;
   Viewer: ResolverTypeWrapper<ViewerModel>;
 };
 
@@ -624,6 +661,8 @@ export type ResolversParentTypes = {
   SupportMessage: SupportMessageModelModel;
   User: UserModelModel;
   UserInput: UserInput;
+  UserPage: UserPageModelModel;
+  UsersPageInput: UsersPageInput;
   Viewer: ViewerModel;
 };
 
@@ -738,6 +777,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   recordsPage?: Resolver<ResolversTypes['RecordPage'], ParentType, ContextType, RequireFields<QueryRecordsPageArgs, 'input'>>;
   supportMessages?: Resolver<Array<ResolversTypes['SupportMessage']>, ParentType, ContextType, Partial<QuerySupportMessagesArgs>>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  usersPage?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, RequireFields<QueryUsersPageArgs, 'input'>>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
@@ -802,6 +842,14 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
 };
 
+export type UserPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserPage'] = ResolversParentTypes['UserPage']> = {
+  allRoles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -835,6 +883,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Subscription?: SubscriptionResolvers<ContextType>;
   SupportMessage?: SupportMessageResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserPage?: UserPageResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
 };
 

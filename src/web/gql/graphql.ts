@@ -74,6 +74,22 @@ export type UserInput = {
   organizationId: string | number;
 };
 
+export type UserSort =
+  | 'EMAIL'
+  | 'NAME'
+  | 'ORGANIZATION';
+
+export type UsersPageInput = {
+  direction?: SortDirection | null | undefined;
+  /** 1-based; a page past the end answers the last page. */
+  page?: number | null | undefined;
+  /** At most 100. */
+  pageSize?: number | null | undefined;
+  /** A case-insensitive part of the name (admin-app §5). */
+  search?: string | null | undefined;
+  sort?: UserSort | null | undefined;
+};
+
 export type AccountOrganizationQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -128,10 +144,17 @@ export type UpdateOrganizationMutationVariables = Exact<{
 
 export type UpdateOrganizationMutation = { updateOrganization: { id: string } };
 
-export type AdminUsersQueryVariables = Exact<{ [key: string]: never; }>;
+export type AdminUsersQueryVariables = Exact<{
+  input: UsersPageInput;
+}>;
 
 
-export type AdminUsersQuery = { users: Array<{ id: string, name: string | null, email: string | null, federatedId: string | null, organization: { id: string, name: string } | null }>, organizations: Array<{ id: string, name: string }> };
+export type AdminUsersQuery = { usersPage: { totalCount: number, page: number, pageCount: number, allRoles: Array<{ id: string, name: string }>, users: Array<{ id: string, name: string | null, email: string | null, federatedId: string | null, organization: { id: string, name: string } | null, roles: Array<{ id: string, name: string }> }> } };
+
+export type OrganizationChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OrganizationChoicesQuery = { organizations: Array<{ id: string, name: string }> };
 
 export type UpdateUserMutationVariables = Exact<{
   id: string | number;
@@ -436,23 +459,40 @@ export const UpdateOrganizationDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UpdateOrganizationMutation, UpdateOrganizationMutationVariables>;
 export const AdminUsersDocument = new TypedDocumentString(`
-    query AdminUsers {
-  users {
-    id
-    name
-    email
-    federatedId
-    organization {
+    query AdminUsers($input: UsersPageInput!) {
+  usersPage(input: $input) {
+    totalCount
+    page
+    pageCount
+    allRoles {
       id
       name
     }
+    users {
+      id
+      name
+      email
+      federatedId
+      organization {
+        id
+        name
+      }
+      roles {
+        id
+        name
+      }
+    }
   }
+}
+    `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
+export const OrganizationChoicesDocument = new TypedDocumentString(`
+    query OrganizationChoices {
   organizations {
     id
     name
   }
 }
-    `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
+    `) as unknown as TypedDocumentString<OrganizationChoicesQuery, OrganizationChoicesQueryVariables>;
 export const UpdateUserDocument = new TypedDocumentString(`
     mutation UpdateUser($id: ID!, $input: UserInput!) {
   updateUser(id: $id, input: $input) {

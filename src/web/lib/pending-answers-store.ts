@@ -275,3 +275,23 @@ export async function clearPendingAnswersAtLogout(): Promise<void> {
     deletion.onblocked = () => setTimeout(resolve, 3000);
   });
 }
+
+/**
+ * Whether this browser still keeps answers the server has not confirmed, for anyone (issue 13 §6:
+ * logging out offline would delete them, so the person is asked first).
+ */
+export async function hasKeptAnswers(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  try {
+    const { db } = await connection();
+    const count = await request(db.transaction(ENTRY_STORE).objectStore(ENTRY_STORE).count());
+    return count > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an open screen can still send kept answers before a logout deletes them. */
+export function canSendBeforeLogout(): boolean {
+  return logoutFlushes.size > 0;
+}

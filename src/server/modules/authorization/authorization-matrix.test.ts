@@ -108,6 +108,7 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
   record: async (a) =>
     observe(await ask(a, 'query($id: ID!) { record(id: $id) { id data } }', { id: f.ownedRecordId })),
   records: async (a) => observe(await ask(a, '{ records { id } }')),
+  usersPage: async (a) => observe(await ask(a, '{ usersPage(input: {}) { users { id } totalCount } }')),
   purchases: async (a) => observe(await ask(a, '{ purchases { id credits } }')),
   supportMessages: async (a) => observe(await ask(a, '{ supportMessages { id email } }')),
   recordsPage: async (a) =>

@@ -108,6 +108,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('record', 'query', 'record(id)', OWNED, RECORD_READERS),
   row('records', 'query', 'records', 'every record', ADMINS),
   row('recordsPage', 'query', 'recordsPage(input)', 'a page of every record (admin console)', ADMINS),
+  row('usersPage', 'query', 'usersPage(input)', 'a page of all users (admin console)', ADMINS),
   row('purchases', 'query', 'purchases', 'every organization’s purchases', ADMINS),
   row('supportMessages', 'query', 'supportMessages', 'every contact-form message', ADMINS),
   row('latestReportGeneration', 'query', 'latestReportGeneration(recordId)', OWNED, ADMINS),

@@ -166,3 +166,39 @@ export async function recordOwners(database: Database, ids: readonly string[]) {
   });
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** Columns the console sorts users by (issue 10); nothing else reaches ORDER BY. */
+const USER_SORT_SQL = {
+  name: `nullif(btrim(lower(u.name)), '')`,
+  email: 'lower(u.email)',
+  organization: 'lower(o.name)',
+} as const;
+export type UserSortColumn = keyof typeof USER_SORT_SQL;
+
+const userLike = (search: string) => (search === '' ? '' : `%${search.replace(/[\\%_]/g, '\\$&')}%`);
+// admin-app §5: a case-insensitive substring of the name; the pattern's LIKE wildcards are escaped.
+const USER_FILTER = `($1::text = '' or u.name ilike $1::text escape '\\')`;
+
+export async function countUsersForPage(database: Database, search: string) {
+  const [row] = await runPrepared<{ total: number }>(database, {
+    name: 'users-page-count',
+    text: `select count(*)::int as total from users u where ${USER_FILTER}`,
+    values: [userLike(search)],
+  });
+  return row?.total ?? 0;
+}
+
+export async function pageOfUsers(
+  database: Database,
+  query: { search: string; sort: UserSortColumn; descending: boolean; limit: number; offset: number },
+) {
+  const direction = query.descending ? 'desc' : 'asc';
+  const rows = await runPrepared<UserRow>(database, {
+    name: `users-page-${query.sort}-${direction}`,
+    text: `${SELECT_USERS} where ${USER_FILTER}
+           order by ${USER_SORT_SQL[query.sort]} ${direction} nulls last, u.id ${direction}
+           limit $2::int offset $3::int`,
+    values: [userLike(query.search), query.limit, query.offset],
+  });
+  return rows.map(toUser);
+}

@@ -9,9 +9,10 @@ import { orThrow } from '../../graphql/graphql-errors.ts';
 import { denial, refusal } from '../authorization/service-result.ts';
 import { getOrganization } from '../organizations/organization-service.ts';
 import { listRecordsOfClient } from '../records/record-service.ts';
+import { pageUsers } from './user-page-service.ts';
 import { listUsers, updateUser } from './user-service.ts';
 
-export const userQueries: Pick<QueryResolvers, 'viewer' | 'users'> = {
+export const userQueries: Pick<QueryResolvers, 'viewer' | 'users' | 'usersPage'> = {
   /** customer-app §7 call 1: the signed-in person (created on first sign-in, so always found). */
   viewer: (_root, _args, { viewer }) => {
     const refused = refusal(decide(viewer, 'viewer.read'));
@@ -19,6 +20,7 @@ export const userQueries: Pick<QueryResolvers, 'viewer' | 'users'> = {
     return viewer;
   },
   users: async (_root, _args, { deps, viewer }) => orThrow(await listUsers(deps, viewer)),
+  usersPage: async (_root, { input }, { deps, viewer }) => orThrow(await pageUsers(deps, viewer, input)),
 };
 
 export const userMutations: Pick<MutationResolvers, 'updateUser'> = {

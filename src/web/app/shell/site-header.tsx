@@ -7,6 +7,7 @@ import { Logo } from '#web/components/ui/logo.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useProductName } from '#web/lib/client-config-context.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
+import { LogoutControl } from './logout-control.tsx';
 import { initialsOf, navigationLinks } from './navigation-links.ts';
 
 const ROLE_LABELS = { admin: 'Admin', client: 'Client', customer: 'Customer', user: 'User' } as const;
@@ -78,9 +79,7 @@ export function SiteHeader() {
                     ) : null}
                   </span>
                 </div>
-                <Button variant="secondary" size="sm" className="on-dark" onClick={() => void auth.logout()}>
-                  Logout
-                </Button>
+                <LogoutControl />
               </>
             ) : auth.isLoading ? null : (
               <Button variant="accent" size="sm" onClick={() => void auth.login()}>

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { userInputSchema } from '#domain/admin-inputs.ts';
-import { nameMatches, pageOf, sortRows } from '#domain/admin-lists.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,7 +15,13 @@ import {
   USER_UPDATED_MESSAGE,
   userUpdateFailedMessage,
 } from './admin-messages.ts';
-import { type RoleItem, RoleUpdateError, useAdminUsers, useSaveUser, useUserRoles } from './api/users.ts';
+import {
+  type RoleItem,
+  RoleUpdateError,
+  useAdminUsers,
+  useOrganizationChoices,
+  useSaveUser,
+} from './api/users.ts';
 import { firstFormError } from './list/first-form-error.ts';
 import { ListPager } from './list/list-pager.tsx';
 import { RowMessage } from './list/row-message.tsx';
@@ -24,39 +29,44 @@ import { SearchField } from './list/search-field.tsx';
 import { SortableHeader } from './list/sortable-header.tsx';
 import { TableRegion } from './list/table-region.tsx';
 import type { AdminUrl } from './use-admin-url.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
 
-type User = AdminUsersQuery['users'][number];
-type OrganizationChoice = AdminUsersQuery['organizations'][number];
+type UsersPage = AdminUsersQuery['usersPage'];
+type User = UsersPage['users'][number];
+type OrganizationChoice = { id: string; name: string };
 const COLUMN_COUNT = 5;
+/** Typing pauses this long before the server is asked. */
+const SEARCH_DELAY_MS = 250;
 
-/** admin-app §2 Users tab: search by name; Name, Email, Organization, Roles, Actions; inline edit. */
+/**
+ * admin-app §2 Users tab: search by name; Name, Email, Organization, Roles, Actions; inline edit.
+ * The server searches, sorts and pages (issue 10: 10,000 users).
+ */
 export function UsersTab({ url }: { url: AdminUrl }) {
-  const users = useAdminUsers();
-  const roles = useUserRoles();
+  const search = useDebouncedValue(url.query, SEARCH_DELAY_MS);
+  const users = useAdminUsers({ search, sort: url.sort, page: url.page });
+  const organizations = useOrganizationChoices();
   // admin-app §4: one user in edit mode at a time.
   const [editing, setEditing] = useState<string | null>(null);
-  const rolesOf = new Map((roles.data?.users ?? []).map((entry) => [entry.user_id, entry.roles]));
-  const rows = (users.data?.users ?? []).filter((user) => nameMatches(user.name, url.query));
-  const shown = pageOf(
-    sortRows(rows, url.sort, (user, column) =>
-      column === 'name' ? user.name : column === 'email' ? user.email : user.organization?.name,
-    ),
-    url.page,
-  );
+  const shown = users.data;
 
   return (
     <div className="admin-tab">
       <div className="admin-toolbar">
         <SearchField label="Search by name" value={url.query} onChange={url.setQuery} />
       </div>
-      {roles.isError ? <Alert tone="error">{fetchFailedMessage('users', roles.error.message)}</Alert> : null}
       {users.isPending ? (
         <Spinner label="Loading users..." showLabel />
-      ) : users.isError ? (
+      ) : users.isError && !shown ? (
         <Alert tone="error">{fetchFailedMessage('users', users.error.message)}</Alert>
+      ) : !shown || shown.totalCount === 0 ? (
+        <p className="admin-empty">No users match.</p>
       ) : (
         <>
-          <TableRegion label="Users">
+          {users.isError ? (
+            <Alert tone="error">{fetchFailedMessage('users', users.error.message)}</Alert>
+          ) : null}
+          <TableRegion label="Users" busy={users.isFetching}>
             <thead>
               <tr>
                 <SortableHeader column="name" label="Name" sort={url.sort} onSort={url.setSort} />
@@ -72,14 +82,13 @@ export function UsersTab({ url }: { url: AdminUrl }) {
               </tr>
             </thead>
             <tbody>
-              {shown.rows.map((user) =>
+              {shown.users.map((user) =>
                 editing === user.id ? (
                   <UserForm
                     key={user.id}
                     user={user}
-                    roles={rolesOf.get(user.id) ?? []}
-                    allRoles={roles.data?.allRoles ?? []}
-                    organizations={users.data.organizations}
+                    allRoles={shown.allRoles}
+                    organizations={organizations.data?.organizations ?? []}
                     onDone={() => setEditing(null)}
                   />
                 ) : (
@@ -88,7 +97,7 @@ export function UsersTab({ url }: { url: AdminUrl }) {
                     <td>{user.email || NOT_AVAILABLE}</td>
                     <td>{user.organization?.name ?? NOT_AVAILABLE}</td>
                     <td>
-                      <RoleBadges roles={rolesOf.get(user.id) ?? []} />
+                      <RoleBadges roles={user.roles} />
                     </td>
                     <td>
                       <Button
@@ -105,11 +114,10 @@ export function UsersTab({ url }: { url: AdminUrl }) {
               )}
             </tbody>
           </TableRegion>
-          {rows.length === 0 ? <p className="admin-empty">No users match.</p> : null}
           <ListPager
             page={shown.page}
             pageCount={shown.pageCount}
-            total={rows.length}
+            total={shown.totalCount}
             noun="users"
             onPage={url.setPage}
           />
@@ -139,13 +147,11 @@ function RoleBadges({ roles }: { roles: RoleItem[] }) {
  */
 function UserForm({
   user,
-  roles,
   allRoles,
   organizations,
   onDone,
 }: {
   user: User;
-  roles: RoleItem[];
   allRoles: RoleItem[];
   organizations: OrganizationChoice[];
   onDone: () => void;
@@ -153,6 +159,7 @@ function UserForm({
   const formId = useId();
   const save = useSaveUser();
   const { showToast } = useToast();
+  const roles = user.roles;
   const [held, setHeld] = useState<RoleItem[]>(roles);
   const form = useForm({
     resolver: zodResolver(userInputSchema),

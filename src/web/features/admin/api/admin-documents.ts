@@ -85,19 +85,38 @@ export const UpdateOrganizationMutation = graphql(`
   }
 `);
 
-// admin-app §7 Users list (roles come from the users service) and update of name and organization.
+// admin-app §7 Users list, one page at a time, with each user's roles and every role (issue 10);
+// the organizations for the edit row's select.
 export const AdminUsersQuery = graphql(`
-  query AdminUsers {
-    users {
-      id
-      name
-      email
-      federatedId
-      organization {
+  query AdminUsers($input: UsersPageInput!) {
+    usersPage(input: $input) {
+      totalCount
+      page
+      pageCount
+      allRoles {
         id
         name
       }
+      users {
+        id
+        name
+        email
+        federatedId
+        organization {
+          id
+          name
+        }
+        roles {
+          id
+          name
+        }
+      }
     }
+  }
+`);
+
+export const OrganizationChoicesQuery = graphql(`
+  query OrganizationChoices {
     organizations {
       id
       name

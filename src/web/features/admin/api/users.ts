@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserInput } from '#domain/admin-inputs.ts';
+import type { SortOrder } from '#domain/admin-lists.ts';
+import type { UserSort } from '#web/gql/graphql.ts';
 import { ApiRequestError, useApiRequest } from '#web/lib/api-request.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { usersEndpointFailedMessage } from '../admin-messages.ts';
-import { AdminUsersQuery, UpdateUserMutation } from './admin-documents.ts';
+import { AdminUsersQuery, OrganizationChoicesQuery, UpdateUserMutation } from './admin-documents.ts';
 import { ADMIN_QUERY_KEY, useAdminQuery } from './use-admin-request.ts';
 
 export interface RoleItem {
@@ -12,31 +13,33 @@ export interface RoleItem {
   name: string;
 }
 
-export interface UsersServiceListing {
-  users: { user_id: string; roles: RoleItem[] }[];
-  allRoles: RoleItem[];
-}
+const USER_SORTS: Record<string, UserSort> = { name: 'NAME', email: 'EMAIL', organization: 'ORGANIZATION' };
 
-export const useAdminUsers = () => useAdminQuery('users', AdminUsersQuery);
-
-/** admin-app §7 users service GET /users: every user's roles and all roles. */
-export function useUserRoles() {
-  const request = useApiRequest();
+/** One page of the Users tab, with roles; the previous page stays on screen while the next loads. */
+export function useAdminUsers(request: { search: string; sort: SortOrder<string> | null; page: number }) {
+  const client = useGraphQLClient();
   const { isAuthenticated, user } = useAuth();
+  const sort = request.sort ? USER_SORTS[request.sort.column] : undefined;
+  const input = {
+    search: request.search.trim(),
+    page: Number.isInteger(request.page) ? request.page : 1,
+    ...(sort && request.sort
+      ? {
+          sort,
+          direction:
+            request.sort.direction === 'descending' ? ('DESCENDING' as const) : ('ASCENDING' as const),
+        }
+      : {}),
+  };
   return useQuery({
-    queryKey: [ADMIN_QUERY_KEY, 'user-roles', user?.profile.sub],
-    queryFn: async ({ signal }) => {
-      try {
-        return await request<UsersServiceListing>('/api/users', { method: 'GET', signal });
-      } catch (error) {
-        if (error instanceof ApiRequestError && !error.serverMessage && error.status > 0)
-          throw new Error(usersEndpointFailedMessage(error.status));
-        throw error;
-      }
-    },
+    queryKey: [ADMIN_QUERY_KEY, 'users', user?.profile.sub, input],
+    queryFn: async ({ signal }) => (await client.request(AdminUsersQuery, { input }, { signal })).usersPage,
     enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
   });
 }
+
+export const useOrganizationChoices = () => useAdminQuery('organization-choices', OrganizationChoicesQuery);
 
 /**
  * admin-app §4/§6 User edit: name and organization by id, then the role change through the users
