@@ -110,11 +110,13 @@ export async function runAdminLists(
     ['Records: search "person 12" (substring of 10,000 names)', page({ search: 'person 12' })],
     ['Records: sorted by client name', page({ sort: 'CLIENT', direction: 'ASCENDING' })],
     ['Records: page 3,000 of 3,600', page({ showUnassigned: true, page: 3000 })],
+    ['Users: first page (by name, 25 rows, with roles)', graphql(USERS_QUERY, { input: {} })],
+    ['Users: search "person 12"', graphql(USERS_QUERY, { input: { search: 'person 12' } })],
     [
-      'Users tab: all users with organizations',
-      graphql('{ users { id name email organization { id name } } organizations { id name } }', {}),
+      'Users: sorted by organization, page 200',
+      graphql(USERS_QUERY, { input: { sort: 'ORGANIZATION', page: 200 } }),
     ],
-    ['Users tab: roles (GET /api/users)', () => fetch(`${server.baseUrl}/api/users`, { headers })],
+    ["Organizations: all 1,000 (the Users tab's select)", graphql('{ organizations { id name } }', {})],
   ];
   try {
     const results: AdminListCase[] = [];
