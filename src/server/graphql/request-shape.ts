@@ -27,7 +27,18 @@ export function graphqlRequestProblem(operation: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether the text is JSON. Checked by its first characters before parsing, so GraphQL text (which
+ * starts with a keyword, or with "{" and a field name) never pays for a failed JSON.parse.
+ */
 function isJson(text: string): boolean {
+  const start = /^\s*(\S)\s*(\S?)/.exec(text);
+  const first = start?.[1] ?? '';
+  const couldBeJson =
+    (first === '{' && (start?.[2] === '"' || start?.[2] === '}')) ||
+    /^[[\]"\d-]$/.test(first) ||
+    /^\s*(true|false|null)\s*$/.test(text);
+  if (!couldBeJson) return false;
   try {
     JSON.parse(text);
     return true;
