@@ -165,3 +165,41 @@ test('logout while offline asks first; waiting logs out for real once back onlin
   await login(page, { email: owner.email, password: PASSWORD });
   await expectOnServer(await idTokenOf(page), owner.recordId, { name: 'Sent before the logout' });
 });
+
+test('a question being typed in stays while another device’s answer would hide it, and goes when left', async ({
+  browser,
+}) => {
+  const owner = personWithRecord('keep-visible');
+  const [first, second] = [await browser.newContext(), await browser.newContext()];
+  const one = await first.newPage();
+  const two = await second.newPage();
+  for (const page of [one, two]) {
+    await openRecord(page, owner);
+    await goToSection(page, 'Family of Origin - Separation');
+  }
+  await answer(one, form, 'parentsSeparated', 'Yes');
+  const living = fieldLocator(one, form, 'livingArrangementAfterSeparation');
+  await living.fill('With my mother');
+  await expectOnServer(await idTokenOf(one), owner.recordId, {
+    livingArrangementAfterSeparation: 'With my mother',
+  });
+
+  // Device two answers No while device one is still typing the follow-up.
+  await expect(fieldLocator(two, form, 'livingArrangementAfterSeparation')).toBeVisible();
+  await answer(two, form, 'parentsSeparated', 'No');
+  await expect(
+    fieldLocator(one, form, 'parentsSeparated').getByRole('radio', { name: 'No', exact: true }),
+  ).toBeChecked({ timeout: 10_000 });
+  await expect(living).toBeVisible();
+  await expect(living).toBeFocused();
+  await living.pressSequentially(' and my aunt');
+  await expectOnServer(await idTokenOf(one), owner.recordId, {
+    livingArrangementAfterSeparation: 'With my mother and my aunt',
+  });
+
+  // Leaving the question lets it go, as the answer No says.
+  await one.getByRole('heading', { level: 2, name: 'Family of Origin - Separation' }).click();
+  await expect(living).toHaveCount(0);
+  await first.close();
+  await second.close();
+});

@@ -3,6 +3,7 @@ import { fieldVisibility } from '#domain/field-visibility.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { answersOfRecordData, CURRENT_STEP_KEY } from '#domain/record-form-data.ts';
 import { recordProgress, stepCompletion } from '#domain/record-progress.ts';
+import { parseTableAnswerKey } from '#domain/table-answer-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -57,8 +58,20 @@ export const RecordSteps = memo(function RecordSteps({
   const completion = useMemo(() => stepCompletion(form, answers), [form, answers]);
 
   const onAnswer = useCallback((key: string, value: unknown) => sync.edit({ [key]: value }), [sync]);
-  const onFocusAnswer = useCallback((key: string) => sync.focus(key), [sync]);
-  const onBlurAnswer = useCallback(() => sync.blur(), [sync]);
+  // Issue 13: the question being typed in stays on screen even if another device's answer would
+  // hide it now; it goes once the person leaves it (its answer is kept either way).
+  const [focusedField, setFocusedField] = useState<string | null>(null);
+  const onFocusAnswer = useCallback(
+    (key: string) => {
+      sync.focus(key);
+      setFocusedField(parseTableAnswerKey(key)?.tableId ?? key);
+    },
+    [sync],
+  );
+  const onBlurAnswer = useCallback(() => {
+    sync.blur();
+    setFocusedField(null);
+  }, [sync]);
 
   const step = form.steps[stepIndex];
   if (!step) return <p>This form has no questions yet.</p>;
@@ -90,7 +103,9 @@ export const RecordSteps = memo(function RecordSteps({
   // Two fields of a template may share an id (they then share one answer): keys by position.
   const fieldKeys = new Map(step.fields.map((field, index) => [field, `${index}:${field.id}`]));
   const shownFields = step.fields.filter(
-    (field) => field.type !== 'hidden' && visibility.isFieldVisible(field),
+    (field) =>
+      field.type !== 'hidden' &&
+      (visibility.isFieldVisible(field) || (!readOnly && field.id === focusedField)),
   );
   return (
     <section className="record-steps" aria-labelledby={headingId}>
