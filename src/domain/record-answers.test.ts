@@ -4,6 +4,7 @@ import {
   type Answers,
   MAX_ANSWER_KEYS,
   mergeAnswers,
+  mergedValue,
   parseAnswers,
   readStoredAnswers,
   type VersionedAnswers,
@@ -158,5 +159,23 @@ describe('mergeAnswers', () => {
         },
       ),
     );
+  });
+});
+
+describe('mergedValue (issue 13: the flattened map of table cells)', () => {
+  it.each([
+    ['flattened', { a: 1 }, { b: 2 }, { a: 1, b: 2 }],
+    ['flattened', { a: 1, b: 1 }, { b: 2 }, { a: 1, b: 2 }],
+    ['flattened', 'text', { b: 2 }, { b: 2 }],
+    ['flattened', { a: 1 }, null, null],
+    ['name', { a: 1 }, { b: 2 }, { b: 2 }],
+  ])('%s: stored %j, sent %j → %j', (key, stored, sent, expected) =>
+    expect(mergedValue(key, stored, sent)).toEqual(expected),
+  );
+
+  it('mergeAnswers keeps the cells another device stored', () => {
+    const stored = { data: { flattened: { t__0__a: 'A' } }, keyVersions: { flattened: 2 }, version: 2 };
+    const result = mergeAnswers(stored, { flattened: { t__1__a: 'B' } }, 2);
+    expect(result.ok && result.stored.data.flattened).toEqual({ t__0__a: 'A', t__1__a: 'B' });
   });
 });

@@ -95,10 +95,26 @@ export function mergeAnswers(stored: VersionedAnswers, changes: Answers, baseVer
       conflictingKeys.push(key);
       continue;
     }
-    setOwn(data, key, value);
+    setOwn(data, key, mergedValue(key, data[key], value));
     setOwn(keyVersions, key, version);
   }
   return { ok: true, stored: { data, keyVersions, version }, conflictingKeys };
+}
+
+/**
+ * The value a save leaves under a key: the one sent, except for the `flattened` map of table cells
+ * (customer-app §3), which each device derives from what it has seen: its cells are merged into the
+ * stored map, so two devices filling different rows never drop each other's cells (issue 13).
+ */
+export function mergedValue(key: string, stored: unknown, sent: unknown): unknown {
+  if (key !== 'flattened' || !isPlainMap(stored) || !isPlainMap(sent)) return sent;
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [cell, value] of Object.entries(sent)) setOwn(merged, cell, value);
+  return merged;
+}
+
+function isPlainMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A key named "__proto__" is an answer like any other, not the object's prototype. */

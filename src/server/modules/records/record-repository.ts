@@ -101,6 +101,11 @@ export interface SavedAnswersRow {
  * The WHERE clause is the policy's answer-write scope (owner, not submitted). Concurrent saves of
  * one record queue on its row lock and each merges into the other's result.
  */
+// src/domain/record-answers.ts mergedValue: a sent `flattened` map is merged into the stored one.
+const FLATTENED_MERGED = `case when a.key = 'flattened' and jsonb_typeof(a.value) = 'object'
+      and jsonb_typeof(r.data -> 'flattened') = 'object' then (r.data -> 'flattened') || a.value
+    else a.value end`;
+
 function mergeStatement(submit: boolean, returnData: boolean): string {
   // $1 id, $2 base version (null on submit: "as of now"), $3 answers (JSON text), $4 the owner.
   const base = submit ? 'coalesce($2::int, r.version)' : '$2::int';
@@ -109,7 +114,7 @@ function mergeStatement(submit: boolean, returnData: boolean): string {
       where coalesce((r.answer_versions ->> a.key)::int, 0) <= ${base}), '{}'::jsonb)`;
   return `
     update reports r set
-      data = r.data || ${accepted('a.value')},
+      data = r.data || ${accepted(FLATTENED_MERGED)},
       answer_versions = r.answer_versions || ${accepted('to_jsonb(r.version + 1)')},
       version = r.version + 1,
       ${submit ? 'submitted = true,' : ''}

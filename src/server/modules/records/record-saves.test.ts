@@ -237,3 +237,23 @@ describe('the merge in the database follows the domain rule', () => {
     );
   });
 });
+
+describe('the flattened map of table cells (issue 13)', () => {
+  it('merges the cells each device sends, even when one device re-sends after a conflict', async () => {
+    const id = await freshRecord();
+    const first = await save(id, 1, { t__0__name: 'Ann', flattened: { t__0__name: 'Ann' } });
+    expect(first.data?.saveRecordAnswers.version).toBe(2);
+    // The other device saw version 1 only: its flattened map lacks Ann's row.
+    const stale = await save(id, 1, { t__1__name: 'Ben', flattened: { t__1__name: 'Ben' } });
+    expect(stale.data?.saveRecordAnswers.conflictingKeys).toEqual(['flattened']);
+    const resent = await save(id, stale.data?.saveRecordAnswers.version ?? 0, {
+      flattened: { t__1__name: 'Ben' },
+    });
+    expect(resent.data?.saveRecordAnswers.conflictingKeys).toEqual([]);
+    expect((await read(id)).data).toMatchObject({
+      t__0__name: 'Ann',
+      t__1__name: 'Ben',
+      flattened: { t__0__name: 'Ann', t__1__name: 'Ben' },
+    });
+  });
+});
