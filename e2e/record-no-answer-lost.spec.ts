@@ -203,3 +203,29 @@ test('a question being typed in stays while another device’s answer would hide
   await first.close();
   await second.close();
 });
+
+test('answers typed offline go out when the connection returns, even after leaving the record in the app', async ({
+  page,
+  context,
+}) => {
+  const owner = personWithRecord('leave-offline');
+  await openRecord(page, owner);
+  await expect(status(page)).toHaveText('All changes saved');
+  const token = await idTokenOf(page);
+  await context.setOffline(true);
+  await answer(page, form, 'name', 'Sent from elsewhere in the app');
+  await expect(status(page)).toHaveText(/kept on this device/);
+
+  // Leave the record for Home, inside the app: the person is told, nothing is lost.
+  await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/You are offline\. Your answers are kept on this device/),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await expectOnServer(token, owner.recordId, { name: 'Sent from elsewhere in the app' });
+  await expect(page).toHaveURL(/#\/$/);
+});

@@ -1,13 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { canSendBeforeLogout, hasKeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { useOnline } from '#web/lib/use-online.ts';
+import { OfflineLogoutDialog } from './offline-logout-dialog.tsx';
 
-// The question's dialog is loaded only when it is asked: the header is on every page.
-const OfflineLogoutDialog = lazy(async () => ({
-  default: (await import('./offline-logout-dialog.tsx')).OfflineLogoutDialog,
-}));
 export const WAITING_TO_LOG_OUT =
   'You will be logged out as soon as you are back online and your answers are sent.';
 export const OPEN_RECORD_TO_SEND =
@@ -62,16 +59,14 @@ export function LogoutControl() {
         </p>
       ) : null}
       {asking ? (
-        <Suspense fallback={null}>
-          <OfflineLogoutDialog
-            onClose={() => setAsking(false)}
-            onWait={() => {
-              setAsking(false);
-              setWaiting(true);
-            }}
-            onLogoutNow={() => void auth.logout()}
-          />
-        </Suspense>
+        <OfflineLogoutDialog
+          onClose={() => setAsking(false)}
+          onWait={() => {
+            setAsking(false);
+            setWaiting(true);
+          }}
+          onLogoutNow={() => void auth.logout()}
+        />
       ) : null}
     </>
   );

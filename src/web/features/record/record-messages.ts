@@ -22,3 +22,7 @@ export const SAVE_STATUS_MESSAGES = {
   stopped:
     'Auto-save is off for this visit. Your answers are kept on this device; use Complete & Send when you are done.',
 } as const;
+
+// Issue 13 §4: told when a person leaves a record while offline with answers not yet sent.
+export const LEFT_OFFLINE_MESSAGE =
+  'You are offline. Your answers are kept on this device and will be sent as soon as you are back online.';

@@ -6,9 +6,10 @@ import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { pendingAnswersStore, sendBeforeLogout, type UnsentAnswers } from '#web/lib/pending-answers-store.ts';
 import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-documents.ts';
 import { recordDataObject, toServerState } from './api/record-state.ts';
+import { keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
 import { RecordSync, type SaveInput, type ServerRecordState } from './autosave/record-sync.ts';
 import { derivedAnswers } from './derived-answers.ts';
-import { AUTOSAVE_FAILED_MESSAGE } from './record-messages.ts';
+import { AUTOSAVE_FAILED_MESSAGE, LEFT_OFFLINE_MESSAGE } from './record-messages.ts';
 
 export interface RecordSyncSetup {
   recordId: string;
@@ -60,6 +61,10 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the engine is made for one record, person and editability (the component is keyed by them).
   useEffect(() => {
+    const senderKey = `${owner}\n${recordId}`;
+    // The same record left with answers unsent: its earlier engine stops here (its answers are in
+    // the kept store, which this visit restored), so two engines never send at once.
+    takeBack(senderKey);
     engine.start();
     // Issue 13 §1: answers of tabs of this record that closed unsent are taken over and sent, now
     // and whenever the connection returns.
@@ -92,7 +97,14 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
       document.removeEventListener('visibilitychange', keepWhenHidden);
       window.removeEventListener('beforeunload', warnBeforeLeaving);
       stopLogoutFlush();
-      engine.dispose();
+      if (editable && engine.hasUnsent()) {
+        // Issue 13 §4: the answers go out wherever the person goes in the app.
+        engine.persistNow();
+        keepSendingInBackground(senderKey, engine);
+        if (!navigator.onLine) showToast(LEFT_OFFLINE_MESSAGE, 'info');
+      } else {
+        engine.dispose();
+      }
     };
   }, [engine]);
 
