@@ -239,11 +239,27 @@ export function pendingAnswersStore(): PendingAnswersStore {
 }
 
 const logoutFlushes = new Set<() => Promise<void>>();
+const unsentChecks = new Set<() => boolean>();
 
-/** A screen holding unsent answers asks to send them before logout deletes them; returns the undo. */
-export function sendBeforeLogout(flush: () => Promise<void>): () => void {
+/**
+ * A screen holding unsent answers asks to send them before logout deletes them, and says whether it
+ * holds any right now (its latest keystrokes may not be in the kept store yet); returns the undo.
+ */
+export function sendBeforeLogout(
+  flush: () => Promise<void>,
+  hasUnsent: () => boolean = () => false,
+): () => void {
   logoutFlushes.add(flush);
-  return () => logoutFlushes.delete(flush);
+  unsentChecks.add(hasUnsent);
+  return () => {
+    logoutFlushes.delete(flush);
+    unsentChecks.delete(hasUnsent);
+  };
+}
+
+/** Whether an open screen (or one left, still sending) holds answers the server has not confirmed. */
+export function anyScreenHasUnsent(): boolean {
+  return [...unsentChecks].some((check) => check());
 }
 
 /**

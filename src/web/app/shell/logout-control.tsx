@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
-import { canSendBeforeLogout, hasKeptAnswers } from '#web/lib/pending-answers-store.ts';
+import { anyScreenHasUnsent, canSendBeforeLogout, hasKeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { OfflineLogoutDialog } from './offline-logout-dialog.tsx';
 
@@ -28,7 +28,7 @@ export function LogoutControl() {
     let cancelled = false;
     void (async () => {
       // Only an open record screen can send what is kept; without one, logging out would lose it.
-      if ((await hasKeptAnswers()) && !canSendBeforeLogout()) {
+      if ((anyScreenHasUnsent() || (await hasKeptAnswers())) && !canSendBeforeLogout()) {
         if (!cancelled) {
           setWaiting(false);
           setBlocked(true);
@@ -44,7 +44,7 @@ export function LogoutControl() {
 
   const logout = async () => {
     setBlocked(false);
-    if (!navigator.onLine && (await hasKeptAnswers())) setAsking(true);
+    if (!navigator.onLine && (anyScreenHasUnsent() || (await hasKeptAnswers()))) setAsking(true);
     else await auth.logout();
   };
 

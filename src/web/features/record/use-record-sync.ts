@@ -76,7 +76,10 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
     };
     takeOrphans();
     window.addEventListener('online', takeOrphans);
-    const stopLogoutFlush = sendBeforeLogout(() => engine.flush());
+    const stopLogoutFlush = sendBeforeLogout(
+      () => engine.flush(),
+      () => engine.hasUnsent(),
+    );
     // DESIGN §7: a warning while anything is unsent (the answers are kept either way).
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
       if (!engine.hasUnsent()) return;

@@ -24,7 +24,10 @@ export function keepSendingInBackground(key: string, engine: RecordSync): void {
   const check = setInterval(() => {
     if (!engine.hasUnsent()) takeBack(key, true);
   }, CHECK_EVERY_MS);
-  const stopLogoutFlush = sendBeforeLogout(() => engine.flush());
+  const stopLogoutFlush = sendBeforeLogout(
+    () => engine.flush(),
+    () => engine.hasUnsent(),
+  );
   window.addEventListener('online', online);
   senders.set(key, {
     engine,
