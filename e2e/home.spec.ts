@@ -56,6 +56,8 @@ test.describe('Home, logged out (customer-app §2)', () => {
 
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto('/#/faq');
+    // A person presses Tab once the page is there (the FAQ's chunk arrives after the shell).
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
