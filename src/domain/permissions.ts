@@ -232,7 +232,7 @@ export function recordOwnerName(
 export const ADMINS_ONLY_MESSAGE = 'Access denied. Admins only.';
 
 /** Screens of admin-app §2 that only admins open: the admin page, the form builder and datasync. */
-export type AdminScreen = 'admin' | 'formbuilder' | 'datasync';
+export type AdminScreen = 'admin' | 'formbuilder' | 'datasync' | 'formversions';
 
 /**
  * admin-app §6: "The admin page and the datasync page refuse non-admins" (the form builder too: its

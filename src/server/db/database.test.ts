@@ -23,6 +23,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     expect(rows.map((row) => row.table_name)).toEqual([
       'idp_account_tokens',
       'idp_accounts',
+      'inventory_type_versions',
       'inventory_types',
       'invitations',
       'oidc_payloads',
@@ -30,6 +31,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       'products',
       'purchases',
       'rate_limit_hits',
+      'record_migrations',
       'report_generations',
       'reports',
       'roles',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -88,6 +89,29 @@ export const inventoryTypes = pgTable('inventory_types', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The published, immutable versions of a type's form (issue 12, decision 100). `inventory_types.form`
+ * is the draft the builder edits; "Publish" copies it here as the next number. Records are pinned to
+ * one version (reports.form_version), so editing the form never changes a record in progress.
+ */
+export const inventoryTypeVersions = pgTable(
+  'inventory_type_versions',
+  {
+    inventoryTypeId: uuid('inventory_type_id')
+      .notNull()
+      .references(() => inventoryTypes.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    form: jsonb('form').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    // Null when the first record of a never-published type published it (decision 100).
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryTypeId, t.number] }),
+    check('inventory_type_versions_number_positive', sql`${t.number} > 0`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -149,16 +173,52 @@ export const reports = pgTable(
     // The name the inviter gave (issue 14 §10): what the organization sees of a person who is
     // not its own, instead of the name they registered with.
     invitedName: text('invited_name'),
+    // The form version the record is answered against (issue 12). Set by the database trigger
+    // reports_pin_form_version (migration 0007) so that no writer can leave a record unpinned.
+    formVersion: integer('form_version'),
   },
   (t) => [
+    foreignKey({
+      name: 'reports_form_version_fk',
+      columns: [t.inventoryTypeId, t.formVersion],
+      foreignColumns: [inventoryTypeVersions.inventoryTypeId, inventoryTypeVersions.number],
+    }),
     index('reports_client_idx').on(t.clientId),
     index('reports_organization_idx').on(t.organizationId),
     index('reports_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
     // The admin console's Records tab lists newest first, a page at a time (issue 10).
     index('reports_created_idx').on(t.createdAt, t.id),
+    // Versions list how many records use each (issue 12).
+    index('reports_form_version_idx').on(t.inventoryTypeId, t.formVersion),
     // Answers are stored as one JSON object (never a JSON string), so a save can merge into them.
     check('reports_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
   ],
+);
+
+/**
+ * One row per record moved by a mapped migration (issue 12): what the record was before, so the
+ * batch can be undone, and its row version after, so an undo never replaces answers typed since.
+ */
+export const recordMigrations = pgTable(
+  'record_migrations',
+  {
+    id: id(),
+    batchId: uuid('batch_id').notNull(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    fromTypeId: uuid('from_type_id').notNull(),
+    fromVersion: integer('from_version').notNull(),
+    toTypeId: uuid('to_type_id').notNull(),
+    toVersion: integer('to_version').notNull(),
+    previousData: jsonb('previous_data').notNull(),
+    previousAnswerVersions: jsonb('previous_answer_versions').notNull(),
+    rowVersionAfter: integer('row_version_after').notNull(),
+    migratedBy: uuid('migrated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('record_migrations_batch_idx').on(t.batchId)],
 );
 
 export const reportGenerations = pgTable(

@@ -6,12 +6,14 @@ import type { RecordPageModel as RecordPageModelModel } from '../modules/records
 import type { PurchaseModel as PurchaseModelModel, SupportMessageModel as SupportMessageModelModel } from '../modules/admin-activity/admin-activity-service.ts';
 import type { UserPageModel as UserPageModelModel } from '../modules/users/user-page-service.ts';
 import type { InventoryTypeModel as InventoryTypeModelModel } from '../modules/inventory-types/inventory-type-model.ts';
+import type { FormVersionModel as FormVersionModelModel, MigrationBatchModel as MigrationBatchModelModel } from '../modules/form-versions/form-version-service.ts';
 import type { OrganizationModel as OrganizationModelModel, CreditCountModel as CreditCountModelModel } from '../modules/organizations/organization-model.ts';
 import type { ProductModel as ProductModelModel } from '../modules/products/product-model.ts';
 import type { UserModel as UserModelModel } from '../modules/users/user-model.ts';
 import type { GraphQLContext } from './graphql-context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -26,10 +28,38 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+export type AnswerMappingInput = {
+  from: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CarriedAnswerCount = {
+  __typename?: 'CarriedAnswerCount';
+  answers: Scalars['Int']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+};
+
 export type CreditCount = {
   __typename?: 'CreditCount';
   count: Scalars['Int']['output'];
   inventoryType: InventoryType;
+};
+
+export type FormVersion = {
+  __typename?: 'FormVersion';
+  number: Scalars['Int']['output'];
+  publishedAt: Scalars['DateTime']['output'];
+  /** The admin who published it; null when the type's first record published it. */
+  publishedBy?: Maybe<Scalars['String']['output']>;
+  recordCount: Scalars['Int']['output'];
+};
+
+/** Issue 12 (decision 100): a type's published versions and whether the builder's draft differs from the newest. */
+export type FormVersionList = {
+  __typename?: 'FormVersionList';
+  draftChanged: Scalars['Boolean']['output'];
+  versions: Array<FormVersion>;
 };
 
 export type InventoryType = {
@@ -52,6 +82,13 @@ export type InventoryTypeInput = {
   reportQuery?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type LeftBehindAnswerCount = {
+  __typename?: 'LeftBehindAnswerCount';
+  answers: Scalars['Int']['output'];
+  key: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+};
+
 /** A record (customer-app §3 reports): one person's answers to one inventory type. */
 export type LifeRecord = {
   __typename?: 'LifeRecord';
@@ -64,6 +101,8 @@ export type LifeRecord = {
    * else its inventory type's form. Checked here, so the record screen needs no schema library.
    */
   form: RecordForm;
+  /** The published version of its type's form the record is answered against (issue 12). */
+  formVersion: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
   inventoryType: InventoryType;
   organization?: Maybe<OrganizationSummary>;
@@ -97,12 +136,18 @@ export type Mutation = {
   createProduct: Product;
   /** admin-app §5 Migration: unassigned records of the source type move to the target type (admins). */
   migrateRecords: MigrationResult;
+  /** Issue 12: records of one version move to another version or type through a field mapping (admins). */
+  migrateRecordsMapped: RecordMigrationOutcome;
+  /** Issue 12: the draft form becomes the type's next published version; new records take it (admins). */
+  publishFormVersion: FormVersion;
   /** customer-app §7 call 7, with DESIGN §7 merge: the changed answers and the version they started from. */
   saveRecordAnswers: RecordSave;
   /** admin-app §4 submitted flag (admins). */
   setRecordSubmitted: LifeRecord;
   /** customer-app §7 call 8: sets data and submitted = true. */
   submitRecord: LifeRecord;
+  /** Issue 12: a mapped migration undone; records changed since are left as they are (admins). */
+  undoRecordMigration: RecordMigrationUndo;
   /** admin-app §7 Update inventory type (admins). */
   updateInventoryType: InventoryType;
   /** admin-app §7 Organizations update by id (admins). */
@@ -142,6 +187,16 @@ export type MutationMigrateRecordsArgs = {
 };
 
 
+export type MutationMigrateRecordsMappedArgs = {
+  input: RecordMigrationInput;
+};
+
+
+export type MutationPublishFormVersionArgs = {
+  inventoryTypeId: Scalars['ID']['input'];
+};
+
+
 export type MutationSaveRecordAnswersArgs = {
   input: SaveRecordAnswersInput;
 };
@@ -155,6 +210,11 @@ export type MutationSetRecordSubmittedArgs = {
 
 export type MutationSubmitRecordArgs = {
   input: SubmitRecordInput;
+};
+
+
+export type MutationUndoRecordMigrationArgs = {
+  batchId: Scalars['ID']['input'];
 };
 
 
@@ -257,6 +317,10 @@ export type Purchase = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Issue 12: one published version's form (admins), to compare two or to map answers between them. */
+  formVersionForm: Scalars['JSON']['output'];
+  /** Issue 12: a type's published form versions, newest first, and whether its draft has changes (admins). */
+  formVersions: FormVersionList;
   /** admin-app §7 Inventory type by id. */
   inventoryType?: Maybe<InventoryType>;
   /** customer-app §7 call 4; admin-app §7 List inventory types. */
@@ -269,12 +333,16 @@ export type Query = {
   organizationRecords: Array<LifeRecord>;
   /** admin-app §7 Organizations (admins). */
   organizations: Array<Organization>;
+  /** Issue 12: what a mapped migration would move and leave behind, without writing anything (admins). */
+  previewRecordMigration: RecordMigrationPreview;
   /** customer-app §7 call 3; admin-app §7 Products: ordered by inventory type name, then credits. */
   products: Array<Product>;
   /** Issue 10: the latest purchases of record credits, newest first (admins only; at most 200). */
   purchases: Array<Purchase>;
   /** customer-app §7 calls 9 and 11 (polling): one record. */
   record?: Maybe<LifeRecord>;
+  /** Issue 12: the latest mapped migrations out of or into a type, newest first (admins). */
+  recordMigrationBatches: Array<RecordMigrationBatch>;
   /** admin-app §7 List reports (admins). */
   records: Array<LifeRecord>;
   /** customer-app §7 call 2: records whose client is the given user (the viewer, unless admin). */
@@ -292,6 +360,17 @@ export type Query = {
   usersPage: UserPage;
   /** customer-app §7 call 1: the signed-in user (the users row whose federated_id is the token's sub). */
   viewer: Viewer;
+};
+
+
+export type QueryFormVersionFormArgs = {
+  inventoryTypeId: Scalars['ID']['input'];
+  number: Scalars['Int']['input'];
+};
+
+
+export type QueryFormVersionsArgs = {
+  inventoryTypeId: Scalars['ID']['input'];
 };
 
 
@@ -315,6 +394,11 @@ export type QueryOrganizationRecordsArgs = {
 };
 
 
+export type QueryPreviewRecordMigrationArgs = {
+  input: RecordMigrationInput;
+};
+
+
 export type QueryPurchasesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -322,6 +406,11 @@ export type QueryPurchasesArgs = {
 
 export type QueryRecordArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryRecordMigrationBatchesArgs = {
+  inventoryTypeId: Scalars['ID']['input'];
 };
 
 
@@ -351,6 +440,53 @@ export type RecordForm = {
   problem?: Maybe<Scalars['String']['output']>;
   /** The valid form template; null when neither the record nor its inventory type holds one. */
   template?: Maybe<Scalars['JSON']['output']>;
+};
+
+export type RecordMigrationBatch = {
+  __typename?: 'RecordMigrationBatch';
+  batchId: Scalars['ID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  fromTypeId: Scalars['ID']['output'];
+  fromVersion: Scalars['Int']['output'];
+  records: Scalars['Int']['output'];
+  toTypeId: Scalars['ID']['output'];
+  toVersion: Scalars['Int']['output'];
+  undone: Scalars['Boolean']['output'];
+};
+
+export type RecordMigrationInput = {
+  /** Submitted records move only when this is true. */
+  includeSubmitted: Scalars['Boolean']['input'];
+  /** Source answer key → target answer key, or null to leave the answer where it is. */
+  mapping: Array<AnswerMappingInput>;
+  sourceTypeId: Scalars['ID']['input'];
+  sourceVersion: Scalars['Int']['input'];
+  targetTypeId: Scalars['ID']['input'];
+  targetVersion: Scalars['Int']['input'];
+};
+
+export type RecordMigrationOutcome = {
+  __typename?: 'RecordMigrationOutcome';
+  /** Null when nothing moved. */
+  batchId?: Maybe<Scalars['ID']['output']>;
+  changedDuring: Scalars['Int']['output'];
+  message: Scalars['String']['output'];
+  migrated: Scalars['Int']['output'];
+};
+
+export type RecordMigrationPreview = {
+  __typename?: 'RecordMigrationPreview';
+  carried: Array<CarriedAnswerCount>;
+  leftBehind: Array<LeftBehindAnswerCount>;
+  records: Scalars['Int']['output'];
+  submittedLeftOut: Scalars['Int']['output'];
+};
+
+export type RecordMigrationUndo = {
+  __typename?: 'RecordMigrationUndo';
+  changedSince: Scalars['Int']['output'];
+  message: Scalars['String']['output'];
+  restored: Scalars['Int']['output'];
 };
 
 export type RecordPage = {
@@ -587,14 +723,19 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AnswerMappingInput: AnswerMappingInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CarriedAnswerCount: ResolverTypeWrapper<CarriedAnswerCount>;
   CreditCount: ResolverTypeWrapper<CreditCountModelModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  FormVersion: ResolverTypeWrapper<FormVersionModelModel>;
+  FormVersionList: ResolverTypeWrapper<Omit<FormVersionList, 'versions'> & { versions: Array<ResolversTypes['FormVersion']> }>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InventoryType: ResolverTypeWrapper<InventoryTypeModelModel>;
   InventoryTypeInput: InventoryTypeInput;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  LeftBehindAnswerCount: ResolverTypeWrapper<LeftBehindAnswerCount>;
   LifeRecord: ResolverTypeWrapper<RecordModelModel>;
   MigrationResult: ResolverTypeWrapper<MigrationResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -606,6 +747,11 @@ export type ResolversTypes = {
   Purchase: ResolverTypeWrapper<PurchaseModelModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordForm: ResolverTypeWrapper<RecordForm>;
+  RecordMigrationBatch: ResolverTypeWrapper<MigrationBatchModelModel>;
+  RecordMigrationInput: RecordMigrationInput;
+  RecordMigrationOutcome: ResolverTypeWrapper<RecordMigrationOutcome>;
+  RecordMigrationPreview: ResolverTypeWrapper<RecordMigrationPreview>;
+  RecordMigrationUndo: ResolverTypeWrapper<RecordMigrationUndo>;
   RecordPage: ResolverTypeWrapper<RecordPageModelModel>;
   RecordSave: ResolverTypeWrapper<RecordSaveModelModel>;
   RecordSort: RecordSort;
@@ -629,14 +775,19 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AnswerMappingInput: AnswerMappingInput;
   Boolean: Scalars['Boolean']['output'];
+  CarriedAnswerCount: CarriedAnswerCount;
   CreditCount: CreditCountModelModel;
   DateTime: Scalars['DateTime']['output'];
+  FormVersion: FormVersionModelModel;
+  FormVersionList: Omit<FormVersionList, 'versions'> & { versions: Array<ResolversParentTypes['FormVersion']> };
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   InventoryType: InventoryTypeModelModel;
   InventoryTypeInput: InventoryTypeInput;
   JSON: Scalars['JSON']['output'];
+  LeftBehindAnswerCount: LeftBehindAnswerCount;
   LifeRecord: RecordModelModel;
   MigrationResult: MigrationResult;
   Mutation: Record<PropertyKey, never>;
@@ -648,6 +799,11 @@ export type ResolversParentTypes = {
   Purchase: PurchaseModelModel;
   Query: Record<PropertyKey, never>;
   RecordForm: RecordForm;
+  RecordMigrationBatch: MigrationBatchModelModel;
+  RecordMigrationInput: RecordMigrationInput;
+  RecordMigrationOutcome: RecordMigrationOutcome;
+  RecordMigrationPreview: RecordMigrationPreview;
+  RecordMigrationUndo: RecordMigrationUndo;
   RecordPage: RecordPageModelModel;
   RecordSave: RecordSaveModelModel;
   RecordUser: RecordUser;
@@ -666,6 +822,12 @@ export type ResolversParentTypes = {
   Viewer: ViewerModel;
 };
 
+export type CarriedAnswerCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarriedAnswerCount'] = ResolversParentTypes['CarriedAnswerCount']> = {
+  answers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type CreditCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreditCount'] = ResolversParentTypes['CreditCount']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
@@ -674,6 +836,18 @@ export type CreditCountResolvers<ContextType = GraphQLContext, ParentType extend
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type FormVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FormVersion'] = ResolversParentTypes['FormVersion']> = {
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  publishedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recordCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FormVersionListResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FormVersionList'] = ResolversParentTypes['FormVersionList']> = {
+  draftChanged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['FormVersion']>, ParentType, ContextType>;
+};
 
 export type InventoryTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InventoryType'] = ResolversParentTypes['InventoryType']> = {
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -688,11 +862,18 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'JSON';
 }
 
+export type LeftBehindAnswerCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeftBehindAnswerCount'] = ResolversParentTypes['LeftBehindAnswerCount']> = {
+  answers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LifeRecord'] = ResolversParentTypes['LifeRecord']> = {
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   form?: Resolver<ResolversTypes['RecordForm'], ParentType, ContextType>;
+  formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['OrganizationSummary']>, ParentType, ContextType>;
@@ -716,9 +897,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createOrganization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'input'>>;
   createProduct?: Resolver<ResolversTypes['Product'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
   migrateRecords?: Resolver<ResolversTypes['MigrationResult'], ParentType, ContextType, RequireFields<MutationMigrateRecordsArgs, 'sourceTypeId' | 'targetTypeId'>>;
+  migrateRecordsMapped?: Resolver<ResolversTypes['RecordMigrationOutcome'], ParentType, ContextType, RequireFields<MutationMigrateRecordsMappedArgs, 'input'>>;
+  publishFormVersion?: Resolver<ResolversTypes['FormVersion'], ParentType, ContextType, RequireFields<MutationPublishFormVersionArgs, 'inventoryTypeId'>>;
   saveRecordAnswers?: Resolver<ResolversTypes['RecordSave'], ParentType, ContextType, RequireFields<MutationSaveRecordAnswersArgs, 'input'>>;
   setRecordSubmitted?: Resolver<ResolversTypes['LifeRecord'], ParentType, ContextType, RequireFields<MutationSetRecordSubmittedArgs, 'id' | 'submitted'>>;
   submitRecord?: Resolver<ResolversTypes['LifeRecord'], ParentType, ContextType, RequireFields<MutationSubmitRecordArgs, 'input'>>;
+  undoRecordMigration?: Resolver<ResolversTypes['RecordMigrationUndo'], ParentType, ContextType, RequireFields<MutationUndoRecordMigrationArgs, 'batchId'>>;
   updateInventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType, RequireFields<MutationUpdateInventoryTypeArgs, 'id' | 'input'>>;
   updateOrganization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationUpdateOrganizationArgs, 'id' | 'input'>>;
   updateProduct?: Resolver<ResolversTypes['Product'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'id' | 'input'>>;
@@ -763,15 +947,19 @@ export type PurchaseResolvers<ContextType = GraphQLContext, ParentType extends R
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  formVersionForm?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryFormVersionFormArgs, 'inventoryTypeId' | 'number'>>;
+  formVersions?: Resolver<ResolversTypes['FormVersionList'], ParentType, ContextType, RequireFields<QueryFormVersionsArgs, 'inventoryTypeId'>>;
   inventoryType?: Resolver<Maybe<ResolversTypes['InventoryType']>, ParentType, ContextType, RequireFields<QueryInventoryTypeArgs, 'id'>>;
   inventoryTypes?: Resolver<Array<ResolversTypes['InventoryType']>, ParentType, ContextType>;
   latestReportGeneration?: Resolver<Maybe<ResolversTypes['ReportGeneration']>, ParentType, ContextType, RequireFields<QueryLatestReportGenerationArgs, 'recordId'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
   organizationRecords?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryOrganizationRecordsArgs, 'organizationId'>>;
   organizations?: Resolver<Array<ResolversTypes['Organization']>, ParentType, ContextType>;
+  previewRecordMigration?: Resolver<ResolversTypes['RecordMigrationPreview'], ParentType, ContextType, RequireFields<QueryPreviewRecordMigrationArgs, 'input'>>;
   products?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
   purchases?: Resolver<Array<ResolversTypes['Purchase']>, ParentType, ContextType, Partial<QueryPurchasesArgs>>;
   record?: Resolver<Maybe<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryRecordArgs, 'id'>>;
+  recordMigrationBatches?: Resolver<Array<ResolversTypes['RecordMigrationBatch']>, ParentType, ContextType, RequireFields<QueryRecordMigrationBatchesArgs, 'inventoryTypeId'>>;
   records?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType>;
   recordsByClient?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryRecordsByClientArgs, 'clientId'>>;
   recordsPage?: Resolver<ResolversTypes['RecordPage'], ParentType, ContextType, RequireFields<QueryRecordsPageArgs, 'input'>>;
@@ -784,6 +972,37 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type RecordFormResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordForm'] = ResolversParentTypes['RecordForm']> = {
   problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   template?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
+export type RecordMigrationBatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordMigrationBatch'] = ResolversParentTypes['RecordMigrationBatch']> = {
+  batchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fromTypeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fromVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  records?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  toTypeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  toVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  undone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RecordMigrationOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordMigrationOutcome'] = ResolversParentTypes['RecordMigrationOutcome']> = {
+  batchId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  changedDuring?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  migrated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecordMigrationPreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordMigrationPreview'] = ResolversParentTypes['RecordMigrationPreview']> = {
+  carried?: Resolver<Array<ResolversTypes['CarriedAnswerCount']>, ParentType, ContextType>;
+  leftBehind?: Resolver<Array<ResolversTypes['LeftBehindAnswerCount']>, ParentType, ContextType>;
+  records?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  submittedLeftOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecordMigrationUndoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordMigrationUndo'] = ResolversParentTypes['RecordMigrationUndo']> = {
+  changedSince?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  restored?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RecordPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordPage'] = ResolversParentTypes['RecordPage']> = {
@@ -862,10 +1081,14 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  CarriedAnswerCount?: CarriedAnswerCountResolvers<ContextType>;
   CreditCount?: CreditCountResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  FormVersion?: FormVersionResolvers<ContextType>;
+  FormVersionList?: FormVersionListResolvers<ContextType>;
   InventoryType?: InventoryTypeResolvers<ContextType>;
   JSON?: GraphQLScalarType;
+  LeftBehindAnswerCount?: LeftBehindAnswerCountResolvers<ContextType>;
   LifeRecord?: LifeRecordResolvers<ContextType>;
   MigrationResult?: MigrationResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -875,6 +1098,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Purchase?: PurchaseResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordForm?: RecordFormResolvers<ContextType>;
+  RecordMigrationBatch?: RecordMigrationBatchResolvers<ContextType>;
+  RecordMigrationOutcome?: RecordMigrationOutcomeResolvers<ContextType>;
+  RecordMigrationPreview?: RecordMigrationPreviewResolvers<ContextType>;
+  RecordMigrationUndo?: RecordMigrationUndoResolvers<ContextType>;
   RecordPage?: RecordPageResolvers<ContextType>;
   RecordSave?: RecordSaveResolvers<ContextType>;
   RecordUser?: RecordUserResolvers<ContextType>;

@@ -1,3 +1,4 @@
+import { formsOfVersions } from '../modules/form-versions/form-version-service.ts';
 import type { InventoryTypeModel } from '../modules/inventory-types/inventory-type-model.ts';
 import { formsOf, inventoryTypesOf } from '../modules/inventory-types/inventory-type-service.ts';
 import type { CreditCountModel } from '../modules/organizations/organization-model.ts';
@@ -20,6 +21,8 @@ export interface Loaders {
   reportGenerations(recordId: string): Promise<ReportGenerationModel[] | undefined>;
   invitedName(recordId: string): Promise<string | null | undefined>;
   inventoryTypeForm(inventoryTypeId: string): Promise<unknown>;
+  /** A published version's form, by "typeId/number" (issue 12: a record reads its own version). */
+  versionForm(key: string): Promise<unknown>;
   organizationCredits(organizationId: string): Promise<CreditCountModel[] | undefined>;
   userRoles(userId: string): Promise<RoleRow[] | undefined>;
 }
@@ -32,6 +35,7 @@ export function createLoaders(deps: ServiceDeps): Loaders {
     reportGenerations: createBatchLoader((ids) => reportGenerationsOf(deps, ids)),
     invitedName: createBatchLoader((ids) => invitedNamesOf(deps, ids)),
     inventoryTypeForm: createBatchLoader((ids) => formsOf(deps, ids)),
+    versionForm: createBatchLoader((keys) => formsOfVersions(deps, keys)),
     organizationCredits: createBatchLoader((ids) => creditsOf(deps, ids)),
     userRoles: createBatchLoader((ids) => rolesOf(deps, ids)),
   };

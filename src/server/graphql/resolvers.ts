@@ -1,5 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { adminActivityQueries } from '../modules/admin-activity/admin-activity-resolvers.ts';
+import { formVersionMutations, formVersionQueries } from '../modules/form-versions/form-version-resolvers.ts';
 import {
   inventoryTypeMutations,
   inventoryTypeQueries,
@@ -38,6 +39,7 @@ export const resolvers = {
     ...inventoryTypeQueries,
     ...organizationQueries,
     ...adminActivityQueries,
+    ...formVersionQueries,
   },
   Mutation: {
     ...recordMutations,
@@ -45,6 +47,7 @@ export const resolvers = {
     ...organizationMutations,
     ...productMutations,
     ...userMutations,
+    ...formVersionMutations,
   },
   Subscription: recordSubscriptions,
   Viewer: viewerResolvers,

@@ -82,6 +82,24 @@ const freshOwnedRecord = () =>
     clientId: f.users.owner.id,
   });
 
+/** Two fresh types, each with a record (so each has a version 1), and a migration between them. */
+const freshMigrationInput = async () => {
+  const types = [];
+  for (const name of ['Migrate from', 'Migrate to']) {
+    const id = await createTestInventoryType(test.database.db, `${name} ${randomUUID()}`);
+    await createTestRecord(test.database.db, { inventoryTypeId: id, organizationId: null, clientId: null });
+    types.push(id);
+  }
+  return {
+    sourceTypeId: types[0],
+    sourceVersion: 1,
+    targetTypeId: types[1],
+    targetVersion: 1,
+    mapping: [],
+    includeSubmitted: false,
+  };
+};
+
 const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
   viewer: async (a) => observe(await ask(a, '{ viewer { id roles } }')),
   recordsByClient: async (a) =>
@@ -120,6 +138,55 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
       }),
     ),
   organizations: async (a) => observe(await ask(a, '{ organizations { id } }')),
+  formVersions: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { formVersions(inventoryTypeId: $id) { draftChanged } }', {
+        id: f.inventoryTypeId,
+      }),
+    ),
+  formVersionForm: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { formVersionForm(inventoryTypeId: $id, number: 1) }', {
+        id: f.inventoryTypeId,
+      }),
+    ),
+  previewRecordMigration: async (a) =>
+    observe(
+      await ask(a, 'query($i: RecordMigrationInput!) { previewRecordMigration(input: $i) { records } }', {
+        i: await freshMigrationInput(),
+      }),
+    ),
+  recordMigrationBatches: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { recordMigrationBatches(inventoryTypeId: $id) { batchId } }', {
+        id: f.inventoryTypeId,
+      }),
+    ),
+  publishFormVersion: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!) { publishFormVersion(inventoryTypeId: $id) { number } }', {
+        id: await createTestInventoryType(test.database.db, `To publish ${a}`),
+      }),
+    ),
+  migrateRecordsMapped: async (a) =>
+    observe(
+      await ask(a, 'mutation($i: RecordMigrationInput!) { migrateRecordsMapped(input: $i) { migrated } }', {
+        i: await freshMigrationInput(),
+      }),
+    ),
+  undoRecordMigration: async (a) => {
+    const migrated = await graphql<{ migrateRecordsMapped: { batchId: string } }>(
+      test.app,
+      'mutation($i: RecordMigrationInput!) { migrateRecordsMapped(input: $i) { batchId } }',
+      { i: await freshMigrationInput() },
+      f.users.admin.headers,
+    );
+    return observe(
+      await ask(a, 'mutation($id: ID!) { undoRecordMigration(batchId: $id) { restored } }', {
+        id: migrated.data?.migrateRecordsMapped.batchId,
+      }),
+    );
+  },
   users: async (a) => observe(await ask(a, '{ users { id roles { name } } }')),
 
   saveRecordAnswers: async (a) => {

@@ -114,6 +114,14 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('latestReportGeneration', 'query', 'latestReportGeneration(recordId)', OWNED, ADMINS),
   row('organizations', 'query', 'organizations', 'all organizations', ADMINS),
   row('users', 'query', 'users', 'all users', ADMINS),
+  // Form versions (issue 12, decision 100)
+  row('formVersions', 'query', 'formVersions(inventoryTypeId)', 'the fixtures’ type', ADMINS),
+  row('formVersionForm', 'query', 'formVersionForm(inventoryTypeId, number)', 'version 1 of the fixtures’ type', ADMINS),
+  row('previewRecordMigration', 'query', 'previewRecordMigration(input)', 'two fresh types with a record each', ADMINS),
+  row('recordMigrationBatches', 'query', 'recordMigrationBatches(inventoryTypeId)', 'the fixtures’ type', ADMINS),
+  row('publishFormVersion', 'mutation', 'publishFormVersion(inventoryTypeId)', 'a fresh type', ADMINS),
+  row('migrateRecordsMapped', 'mutation', 'migrateRecordsMapped(input)', 'two fresh types with a record each', ADMINS),
+  row('undoRecordMigration', 'mutation', 'undoRecordMigration(batchId)', 'a fresh migration', ADMINS),
   // Mutations (customer-app §7 calls 7, 8, 12; admin-app §4, §7)
   row('saveRecordAnswers', 'mutation', 'saveRecordAnswers(input)', OWNED, RECORD_OWNER),
   row('submitRecord', 'mutation', 'submitRecord(input)', 'a fresh open record of the owner', RECORD_OWNER),

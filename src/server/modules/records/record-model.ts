@@ -11,6 +11,8 @@ export interface RecordModel extends RecordFacts {
   updatedAt: Date;
   version: number;
   inventoryTypeId: string;
+  /** The published form version the record is answered against (issue 12). */
+  formVersion: number;
   data: Answers;
   report: string | null;
   visible: RecordFieldVisibility;

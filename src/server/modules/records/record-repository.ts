@@ -19,13 +19,14 @@ export interface RecordRow {
   client: string | null;
   organization_id: string | null;
   inventory_type_id: string;
+  form_version: number;
   data: unknown;
   report: string | null;
 }
 
 const SELECT_RECORDS = `
   select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
-         r.inventory_type_id, r.data, r.report
+         r.inventory_type_id, r.form_version, r.data, r.report
   from reports r`;
 
 /** The policy's read scope (src/domain/permissions.ts recordReadScope) as SQL on parameters $n..$n+2. */
@@ -280,7 +281,8 @@ export async function migrateUnassignedRecords(
 ) {
   const rows = await runPrepared<{ id: string }>(database, {
     name: 'records-migrate',
-    text: `update reports set inventory_type_id = $2::uuid,
+    // form_version null: the trigger pins each to the target's latest version (decision 100).
+    text: `update reports set inventory_type_id = $2::uuid, form_version = null,
              data = jsonb_set(data, '{steps}', $3::jsonb),
              version = version + 1, updated_at = now()
            where inventory_type_id = $1::uuid and client is null
@@ -375,7 +377,7 @@ export function pageOfRecords(
   return runPrepared<RecordRow>(database, {
     name: `records-page-${filter.name}-${query.sort}-${direction}-${page.withAnswers ? 'full' : 'list'}`,
     text: `select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
-                  r.inventory_type_id, ${answers}
+                  r.inventory_type_id, r.form_version, ${answers}
            from ${filter.from}${sortJoin}
            where ${filter.where}
            order by ${RECORD_SORT_SQL[query.sort]} ${direction} nulls last, r.id ${direction}

@@ -125,8 +125,13 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
   form: async (record, _args, { loaders, responseBudget }) =>
     charge(
       responseBudget,
-      recordFormAnswer(await loaders.inventoryTypeForm(record.inventoryTypeId), record.data),
+      // Issue 12: the version the record is pinned to, never the builder's draft.
+      recordFormAnswer(
+        await loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
+        record.data,
+      ),
     ),
+  formVersion: (record) => record.formVersion,
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
 };

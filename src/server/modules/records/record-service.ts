@@ -52,6 +52,7 @@ export function toRecordModel(row: records.RecordRow, actor: Actor): RecordModel
     updatedAt: row.updated_at,
     version: row.version,
     inventoryTypeId: row.inventory_type_id,
+    formVersion: row.form_version,
     data: readStoredAnswers(row.data),
     report: row.report,
     visible: recordFieldVisibility(actor, recordFacts),

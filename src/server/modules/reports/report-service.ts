@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { withoutHiddenAnswers } from '#domain/field-visibility.ts';
-import { EMPTY_FORM, parseFormTemplate } from '#domain/form-template.ts';
+import { EMPTY_FORM } from '#domain/form-template.ts';
 import { visibleWizardAnswers, WIZARD_FORM, wizardAnswersSchema } from '#domain/inventory-wizard.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
+import { formOfRecord } from '#domain/record-form.ts';
 import { prepareReportData } from '#domain/report-data.ts';
 import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
+import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-repository.ts';
 import { findRecord } from '../records/record-repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -62,7 +64,10 @@ export async function generateReport(
   const model = chooseModel(input.data.model, type.model);
   if (!model.ok) return fail('BAD_USER_INPUT', model.error);
 
-  const parsedForm = parseFormTemplate(type.form);
+  // Issue 12: the form the person answered (the record's version, or its own steps), not the draft.
+  const versionKey = `${record.inventory_type_id}/${record.form_version}`;
+  const versionForm = (await formsOfVersions(deps, [versionKey])).get(versionKey);
+  const parsedForm = formOfRecord(versionForm, record.data);
   const form = parsedForm.ok ? parsedForm.form : EMPTY_FORM;
   const prepared = prepareReportData(withoutHiddenAnswers(form, readStoredAnswers(record.data)));
   if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_ANSWERS);
