@@ -133,6 +133,18 @@ export const appRoutes: RouteObject[] = [
           </AdminOnly>
         ),
       },
+      // Issue 12: an inventory type's published versions, their diff, and the mapped migration.
+      {
+        path: 'formversions/:id',
+        element: (
+          <AdminOnly screen="formversions">
+            {lazyScreen(
+              () => import('#web/features/form-versions/form-versions-screen.tsx'),
+              (m) => m.FormVersionsScreen,
+            )}
+          </AdminOnly>
+        ),
+      },
       {
         path: 'datasync/:id',
         element: (

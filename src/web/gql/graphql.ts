@@ -4,6 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AnswerMappingInput = {
+  from: string;
+  to?: string | null | undefined;
+};
+
 export type InventoryTypeInput = {
   description: string;
   /** An object, or a JSON string of one. */
@@ -27,6 +32,17 @@ export type ProductInput = {
   name: string;
   stripeId: string;
   stripePaylink?: string | null | undefined;
+};
+
+export type RecordMigrationInput = {
+  /** Submitted records move only when this is true. */
+  includeSubmitted: boolean;
+  /** Source answer key → target answer key, or null to leave the answer where it is. */
+  mapping: Array<AnswerMappingInput>;
+  sourceTypeId: string | number;
+  sourceVersion: number;
+  targetTypeId: string | number;
+  targetVersion: number;
 };
 
 export type RecordSort =
@@ -219,7 +235,7 @@ export type DatasyncRecordQueryVariables = Exact<{
 }>;
 
 
-export type DatasyncRecordQuery = { record: { id: string, data: unknown, inventoryType: { id: string } } | null, inventoryTypes: Array<{ id: string, name: string }> };
+export type DatasyncRecordQuery = { record: { id: string, data: unknown, formVersion: number, inventoryType: { id: string } } | null, inventoryTypes: Array<{ id: string, name: string }> };
 
 export type DatasyncFormQueryVariables = Exact<{
   id: string | number;
@@ -227,6 +243,76 @@ export type DatasyncFormQueryVariables = Exact<{
 
 
 export type DatasyncFormQuery = { inventoryType: { id: string, form: unknown } | null };
+
+export type DatasyncVersionFormQueryVariables = Exact<{
+  id: string | number;
+  number: number;
+}>;
+
+
+export type DatasyncVersionFormQuery = { formVersionForm: unknown };
+
+export type FormVersionsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormVersionsQuery = { inventoryType: { id: string, name: string } | null, formVersions: { draftChanged: boolean, versions: Array<{ number: number, publishedAt: string, publishedBy: string | null, recordCount: number }> } };
+
+export type MigrationTargetsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MigrationTargetsQuery = { inventoryTypes: Array<{ id: string, name: string }> };
+
+export type TargetVersionsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TargetVersionsQuery = { formVersions: { versions: Array<{ number: number }> } };
+
+export type FormVersionFormQueryVariables = Exact<{
+  id: string | number;
+  number: number;
+}>;
+
+
+export type FormVersionFormQuery = { formVersionForm: unknown };
+
+export type PublishFormVersionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PublishFormVersionMutation = { publishFormVersion: { number: number } };
+
+export type PreviewRecordMigrationQueryVariables = Exact<{
+  input: RecordMigrationInput;
+}>;
+
+
+export type PreviewRecordMigrationQuery = { previewRecordMigration: { records: number, submittedLeftOut: number, carried: Array<{ from: string, to: string, answers: number }>, leftBehind: Array<{ key: string, reason: string, answers: number }> } };
+
+export type MigrateRecordsMappedMutationVariables = Exact<{
+  input: RecordMigrationInput;
+}>;
+
+
+export type MigrateRecordsMappedMutation = { migrateRecordsMapped: { batchId: string | null, migrated: number, changedDuring: number, message: string } };
+
+export type UndoRecordMigrationMutationVariables = Exact<{
+  batchId: string | number;
+}>;
+
+
+export type UndoRecordMigrationMutation = { undoRecordMigration: { restored: number, changedSince: number, message: string } };
+
+export type RecordMigrationBatchesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordMigrationBatchesQuery = { recordMigrationBatches: Array<{ batchId: string, createdAt: string, fromTypeId: string, fromVersion: number, toTypeId: string, toVersion: number, records: number, undone: boolean }> };
 
 export type BuilderInventoryTypeQueryVariables = Exact<{
   id: string | number;
@@ -249,6 +335,13 @@ export type UpdateBuilderInventoryTypeMutationVariables = Exact<{
 
 
 export type UpdateBuilderInventoryTypeMutation = { updateInventoryType: { id: string } };
+
+export type PublishBuilderFormMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PublishBuilderFormMutation = { publishFormVersion: { number: number } };
 
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -602,6 +695,7 @@ export const DatasyncRecordDocument = new TypedDocumentString(`
   record(id: $id) {
     id
     data
+    formVersion
     inventoryType {
       id
     }
@@ -620,6 +714,108 @@ export const DatasyncFormDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DatasyncFormQuery, DatasyncFormQueryVariables>;
+export const DatasyncVersionFormDocument = new TypedDocumentString(`
+    query DatasyncVersionForm($id: ID!, $number: Int!) {
+  formVersionForm(inventoryTypeId: $id, number: $number)
+}
+    `) as unknown as TypedDocumentString<DatasyncVersionFormQuery, DatasyncVersionFormQueryVariables>;
+export const FormVersionsDocument = new TypedDocumentString(`
+    query FormVersions($id: ID!) {
+  inventoryType(id: $id) {
+    id
+    name
+  }
+  formVersions(inventoryTypeId: $id) {
+    draftChanged
+    versions {
+      number
+      publishedAt
+      publishedBy
+      recordCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FormVersionsQuery, FormVersionsQueryVariables>;
+export const MigrationTargetsDocument = new TypedDocumentString(`
+    query MigrationTargets {
+  inventoryTypes {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<MigrationTargetsQuery, MigrationTargetsQueryVariables>;
+export const TargetVersionsDocument = new TypedDocumentString(`
+    query TargetVersions($id: ID!) {
+  formVersions(inventoryTypeId: $id) {
+    versions {
+      number
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TargetVersionsQuery, TargetVersionsQueryVariables>;
+export const FormVersionFormDocument = new TypedDocumentString(`
+    query FormVersionForm($id: ID!, $number: Int!) {
+  formVersionForm(inventoryTypeId: $id, number: $number)
+}
+    `) as unknown as TypedDocumentString<FormVersionFormQuery, FormVersionFormQueryVariables>;
+export const PublishFormVersionDocument = new TypedDocumentString(`
+    mutation PublishFormVersion($id: ID!) {
+  publishFormVersion(inventoryTypeId: $id) {
+    number
+  }
+}
+    `) as unknown as TypedDocumentString<PublishFormVersionMutation, PublishFormVersionMutationVariables>;
+export const PreviewRecordMigrationDocument = new TypedDocumentString(`
+    query PreviewRecordMigration($input: RecordMigrationInput!) {
+  previewRecordMigration(input: $input) {
+    records
+    submittedLeftOut
+    carried {
+      from
+      to
+      answers
+    }
+    leftBehind {
+      key
+      reason
+      answers
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PreviewRecordMigrationQuery, PreviewRecordMigrationQueryVariables>;
+export const MigrateRecordsMappedDocument = new TypedDocumentString(`
+    mutation MigrateRecordsMapped($input: RecordMigrationInput!) {
+  migrateRecordsMapped(input: $input) {
+    batchId
+    migrated
+    changedDuring
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<MigrateRecordsMappedMutation, MigrateRecordsMappedMutationVariables>;
+export const UndoRecordMigrationDocument = new TypedDocumentString(`
+    mutation UndoRecordMigration($batchId: ID!) {
+  undoRecordMigration(batchId: $batchId) {
+    restored
+    changedSince
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<UndoRecordMigrationMutation, UndoRecordMigrationMutationVariables>;
+export const RecordMigrationBatchesDocument = new TypedDocumentString(`
+    query RecordMigrationBatches($id: ID!) {
+  recordMigrationBatches(inventoryTypeId: $id) {
+    batchId
+    createdAt
+    fromTypeId
+    fromVersion
+    toTypeId
+    toVersion
+    records
+    undone
+  }
+}
+    `) as unknown as TypedDocumentString<RecordMigrationBatchesQuery, RecordMigrationBatchesQueryVariables>;
 export const BuilderInventoryTypeDocument = new TypedDocumentString(`
     query BuilderInventoryType($id: ID!) {
   inventoryType(id: $id) {
@@ -646,6 +842,13 @@ export const UpdateBuilderInventoryTypeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateBuilderInventoryTypeMutation, UpdateBuilderInventoryTypeMutationVariables>;
+export const PublishBuilderFormDocument = new TypedDocumentString(`
+    mutation PublishBuilderForm($id: ID!) {
+  publishFormVersion(inventoryTypeId: $id) {
+    number
+  }
+}
+    `) as unknown as TypedDocumentString<PublishBuilderFormMutation, PublishBuilderFormMutationVariables>;
 export const HomeRecordsDocument = new TypedDocumentString(`
     query HomeRecords {
   viewer {

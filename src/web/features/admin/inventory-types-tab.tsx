@@ -85,6 +85,13 @@ export function InventoryTypesTab({ url }: { url: AdminUrl }) {
                       >
                         Edit Form
                       </Link>
+                      <Link
+                        to={`/formversions/${type.id}`}
+                        className={buttonClassName('quiet', 'sm')}
+                        aria-label={`Versions ${type.name}`}
+                      >
+                        Versions
+                      </Link>
                       <Button
                         size="sm"
                         variant="quiet"

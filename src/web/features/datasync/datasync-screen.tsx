@@ -25,7 +25,9 @@ export function DatasyncScreen() {
   const record = useDatasyncRecord(id);
   const [chosenType, setChosenType] = useState<string | null>(null);
   const typeId = chosenType ?? record.data?.record?.inventoryType.id ?? null;
-  const form = useDatasyncForm(typeId);
+  const ownType = record.data?.record?.inventoryType.id;
+  const ownVersion = typeId === ownType ? (record.data?.record?.formVersion ?? null) : null;
+  const form = useDatasyncForm(typeId, ownVersion);
   const selectId = useId();
   const data = record.data?.record?.data;
 
@@ -58,6 +60,9 @@ export function DatasyncScreen() {
                     </option>
                   ))}
                 </select>
+                {ownVersion === null ? null : (
+                  <span className="datasync__version">{`Version ${ownVersion}, the one this record is answered against`}</span>
+                )}
               </div>
             }
           >

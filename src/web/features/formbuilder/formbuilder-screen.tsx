@@ -1,14 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { type Field, parseFormTemplate } from '#domain/form-template.ts';
 import { describeTemplateProblem, findTemplateProblems } from '#domain/form-template-problems.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { useBuilderInventoryType, useSaveInventoryType } from './api/use-inventory-type-form.ts';
+import {
+  useBuilderInventoryType,
+  usePublishBuilderForm,
+  useSaveInventoryType,
+} from './api/use-inventory-type-form.ts';
 import {
   type BuilderDocument,
   builderReducer,
@@ -41,6 +45,7 @@ export function FormBuilderScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showToast } = useToast();
+  const publish = usePublishBuilderForm();
   const [state, dispatch] = useReducer(builderReducer, undefined, () => initialBuilderState());
   const [selected, setSelected] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -217,6 +222,32 @@ export function FormBuilderScreen() {
           <Button onClick={saveForm} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : id ? 'Update Form' : 'Save Form'}
           </Button>
+          {id ? (
+            <>
+              <Button
+                variant="accent"
+                disabled={publish.isPending || unsaved || save.isPending}
+                title={
+                  unsaved ? 'Save the form first: Publish makes the saved draft the next version.' : undefined
+                }
+                onClick={() =>
+                  publish.mutate(id, {
+                    onSuccess: ({ number }) =>
+                      showToast(
+                        `Published as version ${number}. New records take it; started ones keep theirs.`,
+                        'success',
+                      ),
+                    onError: (error) => showToast(error.message, 'error'),
+                  })
+                }
+              >
+                {publish.isPending ? 'Publishing...' : 'Publish'}
+              </Button>
+              <Link to={`/formversions/${id}`} className={buttonClassName('quiet')}>
+                Versions
+              </Link>
+            </>
+          ) : null}
         </div>
       </div>
       {unsaved ? (

@@ -6,6 +6,7 @@ export const DatasyncRecordQuery = graphql(`
     record(id: $id) {
       id
       data
+      formVersion
       inventoryType {
         id
       }
@@ -24,5 +25,12 @@ export const DatasyncFormQuery = graphql(`
       id
       form
     }
+  }
+`);
+
+// Issue 12: for the record's own type, the version the record is answered against, not the draft.
+export const DatasyncVersionFormQuery = graphql(`
+  query DatasyncVersionForm($id: ID!, $number: Int!) {
+    formVersionForm(inventoryTypeId: $id, number: $number)
   }
 `);

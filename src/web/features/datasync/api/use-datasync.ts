@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { DatasyncFormQuery, DatasyncRecordQuery } from './datasync-documents.ts';
+import { DatasyncFormQuery, DatasyncRecordQuery, DatasyncVersionFormQuery } from './datasync-documents.ts';
 
 export function useDatasyncRecord(recordId: string) {
   const client = useGraphQLClient();
@@ -13,13 +13,22 @@ export function useDatasyncRecord(recordId: string) {
   });
 }
 
-export function useDatasyncForm(typeId: string | null) {
+/** A type's form; with `version`, that published version's (the record's own, issue 12). */
+export function useDatasyncForm(typeId: string | null, version: number | null) {
   const client = useGraphQLClient();
   const { isAuthenticated } = useAuth();
   return useQuery({
-    queryKey: ['datasync-form', typeId],
-    queryFn: async ({ signal }) =>
-      (await client.request(DatasyncFormQuery, { id: typeId ?? '' }, { signal })).inventoryType,
+    queryKey: ['datasync-form', typeId, version],
+    queryFn: async ({ signal }) => {
+      if (version === null)
+        return (await client.request(DatasyncFormQuery, { id: typeId ?? '' }, { signal })).inventoryType;
+      const answer = await client.request(
+        DatasyncVersionFormQuery,
+        { id: typeId ?? '', number: version },
+        { signal },
+      );
+      return { id: typeId ?? '', form: answer.formVersionForm };
+    },
     enabled: isAuthenticated && typeId !== null,
   });
 }
