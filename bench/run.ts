@@ -12,6 +12,12 @@ import {
 import { startBenchServer } from './bench-server.ts';
 import { benchSettings } from './bench-settings.ts';
 import { runEditors } from './editors.ts';
+import {
+  type MigrationRun,
+  renderRecordMigrationConsole,
+  renderRecordMigrationSection,
+  runRecordMigration,
+} from './record-migration.ts';
 import { type BenchRun, type DatabaseRun, renderBenchmarks, renderConsole } from './report.ts';
 import { runScreenComparison, type ScreenComparison } from './screen-comparison.ts';
 import { renderComparisonConsole, renderComparisonSection } from './screen-comparison-report.ts';
@@ -96,6 +102,19 @@ if (process.env.BENCH_ADMIN_LISTS !== '0') {
   bench.skipped.push('The admin console lists at scale (BENCH_ADMIN_LISTS=0).');
 }
 
+// issue 12: a mapped migration of 10,000 started records, preview, migrate and undo, on each database.
+const migrations: MigrationRun[] = [];
+if (process.env.BENCH_RECORD_MIGRATION !== '0') {
+  for (const kind of kinds) {
+    console.log(`\n${kind}: mapped migration of 10,000 records…`);
+    const run = await runRecordMigration(kind, settings.postgresUrl);
+    migrations.push(run);
+    console.log(renderRecordMigrationConsole(run));
+  }
+} else {
+  bench.skipped.push('The mapped migration of 10,000 records (BENCH_RECORD_MIGRATION=0).');
+}
+
 const target = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
 fs.writeFileSync(
   target,
@@ -103,6 +122,7 @@ fs.writeFileSync(
     renderBenchmarks(bench),
     ...(recordScreen ? [renderComparisonSection(recordScreen)] : []),
     renderAdminListsSection(adminLists),
+    renderRecordMigrationSection(migrations),
   ].join('\n'),
 );
 console.log(`\nWrote ${target}`);

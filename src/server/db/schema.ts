@@ -188,8 +188,8 @@ export const reports = pgTable(
     index('reports_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
     // The admin console's Records tab lists newest first, a page at a time (issue 10).
     index('reports_created_idx').on(t.createdAt, t.id),
-    // Versions list how many records use each (issue 12).
-    index('reports_form_version_idx').on(t.inventoryTypeId, t.formVersion),
+    // Versions list how many records use each; a migration walks one version's records by id (issue 12).
+    index('reports_form_version_idx').on(t.inventoryTypeId, t.formVersion, t.id),
     // Answers are stored as one JSON object (never a JSON string), so a save can merge into them.
     check('reports_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
   ],

@@ -35,7 +35,7 @@ INSERT INTO "inventory_type_versions" ("inventory_type_id", "number", "form", "p
   SELECT "id", 1, "form", "updated_at" FROM "inventory_types";--> statement-breakpoint
 UPDATE "reports" SET "form_version" = 1;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_form_version_fk" FOREIGN KEY ("inventory_type_id","form_version") REFERENCES "public"."inventory_type_versions"("inventory_type_id","number") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "reports_form_version_idx" ON "reports" USING btree ("inventory_type_id","form_version");--> statement-breakpoint
+CREATE INDEX "reports_form_version_idx" ON "reports" USING btree ("inventory_type_id","form_version","id");--> statement-breakpoint
 -- Issue 12 / decision 100: a record is pinned to its type's latest published version when it is
 -- created without one, when a writer sets its version to null (the admin-app §5 migration moves
 -- records to another type that way), and when an unanswered credit is given to a person (so a new

@@ -48,7 +48,7 @@ export function FormVersionsScreen() {
             ) : (
               <section
                 className="table-scroll"
-                aria-labelledby="versions-heading"
+                aria-label="Published versions (scrolls sideways)"
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
                 tabIndex={0}
               >

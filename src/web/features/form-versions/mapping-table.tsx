@@ -24,7 +24,7 @@ export function MappingTable({
   return (
     <section
       className="table-scroll"
-      aria-labelledby="mapping-caption"
+      aria-label="Field mapping (scrolls sideways)"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
       tabIndex={0}
     >

@@ -15,7 +15,7 @@ export function MigrationHistory({ typeId }: { typeId: string }) {
     <section aria-labelledby="history-heading" className="form-versions__section">
       <h2 id="history-heading">Recent migrations</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
-      <section className="table-scroll" aria-labelledby="history-heading" tabIndex={0}>
+      <section className="table-scroll" aria-label="Recent migrations (scrolls sideways)" tabIndex={0}>
         <table className="data-table">
           <thead>
             <tr>
