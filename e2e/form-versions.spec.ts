@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createRecord, createUser } from './support/cli.ts';
@@ -123,18 +124,39 @@ test('a started record keeps its version; publish, diff, mapping preview, migrat
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: 'test-results/form-versions.png', fullPage: true });
 
-  // Migrate: the person's record now asks version 2's questions, with the answer carried over.
+  // Migrate: the person's open record switches to version 2's questions by itself (no reload),
+  // with the answer carried over.
+  await person.goto(`/#/record/${started}`);
+  await expect(main.getByLabel('First pet')).toHaveValue('Rex');
   await migrate.getByRole('button', { name: 'Migrate 1 record' }).click();
   await expect(migrate.getByText('Migrated 1 record.')).toBeVisible();
-  await person.goto(`/#/record/${started}`);
-  await person.reload();
   await expect(main.getByLabel('Home town')).toBeVisible();
   await expect(main.getByLabel('Name')).toHaveValue('Ada');
+
+  // Answers not carried over are not lost: they are in the person's own copy of their data.
+  await person.goto('/#/');
+  const download = person.waitForEvent('download');
+  await person.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('life-record-my-data.json');
+  const copy = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as {
+    records: {
+      id: string;
+      formVersion: number;
+      answers: { key: string; answer: unknown }[];
+      answersNoLongerAsked: unknown;
+    }[];
+  };
+  expect(copy.records.find((record) => record.id === started)).toMatchObject({
+    formVersion: 2,
+    answers: [{ key: 'fullName', answer: 'Ada' }],
+    answersNoLongerAsked: { pet: 'Rex', 'colour@v1': 'Green' },
+  });
 
   // Undo: version 1 and its answers are back.
   await migrate.getByRole('button', { name: 'Undo this migration' }).click();
   await expect(migrate.getByText('Undone: 1 record restored.')).toBeVisible();
-  await person.reload();
+  await person.goto(`/#/record/${started}`);
   await expect(main.getByLabel('First pet')).toHaveValue('Rex');
   await expect(main.getByLabel('Favourite colour')).toHaveValue('Green');
   await context.close();

@@ -10,6 +10,7 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
 import { checkoutRoutes } from './modules/payments/checkout-routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts';
+import { personalDataRoutes } from './modules/records/personal-data-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(mailboxRoutes);
   await app.register(healthRoutes);
   await app.register(meRoutes);
+  await app.register(personalDataRoutes);
   await app.register(supportRoutes);
   await app.register(graphqlPlugin);
   await app.register(usersRoutes);

@@ -105,6 +105,8 @@ export type LifeRecord = {
   formVersion: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
   inventoryType: InventoryType;
+  /** Its inventory type's id: with formVersion, which form it is answered with (a live update tells a migration). */
+  inventoryTypeId: Scalars['ID']['output'];
   organization?: Maybe<OrganizationSummary>;
   /** The separate admin report (admins only). */
   report?: Maybe<Scalars['String']['output']>;
@@ -876,6 +878,7 @@ export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends
   formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
+  inventoryTypeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['OrganizationSummary']>, ParentType, ContextType>;
   report?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reportGenerations?: Resolver<Array<ResolversTypes['ReportGeneration']>, ParentType, ContextType>;

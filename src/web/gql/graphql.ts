@@ -380,23 +380,23 @@ export type RecordScreenQueryVariables = Exact<{
 }>;
 
 
-export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null } } | null };
+export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null } } | null };
 
-export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number };
+export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number };
 
 export type RecordPollQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RecordPollQuery = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number } | null };
+export type RecordPollQuery = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null };
 
 export type RecordLiveSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RecordLiveSubscription = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number } | null };
+export type RecordLiveSubscription = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null };
 
 export type SaveRecordAnswersMutationVariables = Exact<{
   input: SaveRecordAnswersInput;
@@ -437,6 +437,8 @@ export const RecordLiveStateFragmentDoc = new TypedDocumentString(`
   data
   submitted
   version
+  inventoryTypeId
+  formVersion
 }
     `, {"fragmentName":"RecordLiveState"}) as unknown as TypedDocumentString<RecordLiveStateFragment, unknown>;
 export const AccountOrganizationDocument = new TypedDocumentString(`
@@ -936,6 +938,8 @@ export const RecordScreenDocument = new TypedDocumentString(`
     version
     submitted
     data
+    inventoryTypeId
+    formVersion
     user {
       id
       federatedId
@@ -968,6 +972,8 @@ export const RecordPollDocument = new TypedDocumentString(`
   data
   submitted
   version
+  inventoryTypeId
+  formVersion
 }`) as unknown as TypedDocumentString<RecordPollQuery, RecordPollQueryVariables>;
 export const RecordLiveDocument = new TypedDocumentString(`
     subscription RecordLive($id: ID!) {
@@ -981,6 +987,8 @@ export const RecordLiveDocument = new TypedDocumentString(`
   data
   submitted
   version
+  inventoryTypeId
+  formVersion
 }`) as unknown as TypedDocumentString<RecordLiveSubscription, RecordLiveSubscriptionVariables>;
 export const SaveRecordAnswersDocument = new TypedDocumentString(`
     mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {

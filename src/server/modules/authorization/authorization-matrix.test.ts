@@ -334,6 +334,9 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
         payload: { reportId: f.ownedRecordId, formData: '{}', model: 'gpt-4o' },
       }),
     ),
+  'GET /api/my-data': async (a) =>
+    httpOutcome(await test.app.inject({ method: 'GET', url: '/api/my-data', headers: headersOf(a) })),
+
   'POST /api/narrative': async (a) =>
     httpOutcome(
       await test.app.inject({

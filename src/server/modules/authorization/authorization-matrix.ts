@@ -151,6 +151,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('POST /api/sandbox-checkout', 'http', 'POST /api/sandbox-checkout/:productId', 'the product, for organization A', ORGANIZATION_BUYERS),
   // AI service (customer-app §7 Report service and the wizard's narrative, made by the server)
   row('POST /api/reports', 'http', 'POST /api/reports', 'a report of the owner’s record (offline generator)', ADMINS),
+  // Issue 12: a person's copy of what they wrote; everyone signed in gets their own records only.
+  row('GET /api/my-data', 'http', 'GET /api/my-data', 'the caller’s own records', SIGNED_IN),
   row('POST /api/narrative', 'http', 'POST /api/narrative', 'a narrative from wizard answers (offline generator)', CUSTOMERS_AND_ADMINS),
   // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
   row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),

@@ -221,6 +221,30 @@ describe('form versions', () => {
     expect((await readRecord(submitted))?.formVersion).toBe(1);
   });
 
+  it("keeps answers no question asks any more in the person's data export", async () => {
+    const kept = await createTestRecord(test.database.db, {
+      inventoryTypeId: typeId,
+      organizationId,
+      clientId: person.id,
+      data: { fullName: 'Bea', pet: 'Rex', 'colour@v1': 'Green' },
+    });
+    const response = await test.app.inject({ method: 'GET', url: '/api/my-data', headers: person.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('life-record-my-data.json');
+    const exported = response.json() as {
+      records: { id: string; formVersion: number; answers: unknown[]; answersNoLongerAsked: unknown }[];
+    };
+    expect(exported.records.find((record) => record.id === kept)).toMatchObject({
+      formVersion: 2,
+      answers: [{ key: 'fullName', question: 'Name', section: 'About you', answer: 'Bea' }],
+      answersNoLongerAsked: { pet: 'Rex', 'colour@v1': 'Green' },
+    });
+    // Only the caller's own records: the admin owns none of these.
+    const adminCopy = await test.app.inject({ method: 'GET', url: '/api/my-data', headers: admin.headers });
+    expect((adminCopy.json() as { records: unknown[] }).records).toEqual([]);
+    expect((await test.app.inject({ method: 'GET', url: '/api/my-data' })).statusCode).toBe(401);
+  });
+
   it('refuses a mapping to a key the target does not have, and everyone but admins', async () => {
     const bad = await ask(
       'query($input: RecordMigrationInput!) { previewRecordMigration(input: $input) { records } }',

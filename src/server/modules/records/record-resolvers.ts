@@ -132,6 +132,7 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
       ),
     ),
   formVersion: (record) => record.formVersion,
+  inventoryTypeId: (record) => record.inventoryTypeId,
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
 };

@@ -5,6 +5,7 @@ import { useCurtainTransition } from '#web/components/ui/curtain-transition.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useProductName } from '#web/lib/client-config-context.tsx';
 import { useViewerRecords } from './api/viewer-records.ts';
+import { MyDataDownload } from './my-data-download.tsx';
 import { recordButtonLabel } from './record-button-label.ts';
 
 /** customer-app §2 Home "Your Records": one button per record, the black curtain, then the record. */
@@ -49,6 +50,7 @@ export function ViewerRecordList({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
               </li>
             ))}
           </ul>
+          <MyDataDownload />
         </>
       )}
     </section>

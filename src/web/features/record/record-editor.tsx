@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { savedCurrentStep } from '#domain/record-form-data.ts';
@@ -8,7 +9,7 @@ import type { RecordSync } from './autosave/record-sync.ts';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
-import { useLiveRecordUpdates } from './use-live-record-updates.ts';
+import { formKeyOf, useLiveRecordUpdates } from './use-live-record-updates.ts';
 import { useRecordSync } from './use-record-sync.ts';
 
 export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
@@ -39,7 +40,11 @@ export function RecordEditor({
     restored,
     editable: isOwner && !record.submitted,
   });
-  useLiveRecordUpdates(record.id, sync, true);
+  const queryClient = useQueryClient();
+  useLiveRecordUpdates(record.id, sync, true, {
+    key: formKeyOf(record),
+    changed: () => void queryClient.invalidateQueries({ queryKey: ['record-screen', record.id] }),
+  });
   return <RecordWorkspace record={record} form={form} sync={sync} isOwner={isOwner} />;
 }
 

@@ -7,6 +7,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRecordLoad } from './api/use-record-load.ts';
 import { RecordEditor } from './record-editor.tsx';
 import { MISSING_RECORD_ID_MESSAGE } from './record-messages.ts';
+import { formKeyOf } from './use-live-record-updates.ts';
 
 /** customer-app §2 Record (route /record/{id}): "Loading..." while loading, "Error: ..." on failure. */
 export function RecordScreen() {
@@ -50,9 +51,10 @@ function RecordLoader({ recordId }: { recordId: string }) {
     );
   }
   return (
-    // One sync engine per record and person (use-record-sync.ts): a new person gets a new editor.
+    // One sync engine per record, person and form (use-record-sync.ts): a new person, or a record
+    // migrated to another form version (issue 12), gets a new editor.
     <RecordEditor
-      key={load.data.owner}
+      key={`${load.data.owner}|${formKeyOf(record)}`}
       record={record}
       form={template}
       restored={load.data.restored}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { useSubscription } from '#web/lib/live-updates.tsx';
 import { RecordLiveSubscription, RecordPollQuery } from './api/record-documents.ts';
@@ -13,8 +13,20 @@ export const RECORD_POLL_INTERVAL_MS = 3000;
  * what is newer when the person is neither editing nor saving. A poll that reaches the server, or
  * the browser coming back online, sends waiting answers at once instead of after the back-off.
  */
-export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, active: boolean) {
+export function useLiveRecordUpdates(
+  recordId: string,
+  sync: RecordSync | null,
+  active: boolean,
+  form?: { key: string; changed: () => void },
+) {
   const client = useGraphQLClient();
+  // Issue 12: a migration (or its undo) gives the record another form; the screen loads it again
+  // rather than showing answers under questions they no longer belong to.
+  const apply = useRef((_record: LiveRecord) => {});
+  apply.current = (record: LiveRecord) => {
+    if (form && formKeyOf(record) !== form.key) form.changed();
+    else sync?.applyRemote(toServerState(record));
+  };
   // The app's shared connection; a lost subscription is taken up again while polling goes on.
   useSubscription(
     RecordLiveSubscription,
@@ -22,7 +34,7 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
     {
       enabled: Boolean(sync) && active,
       onNext: ({ record }) => {
-        if (record && sync) sync.applyRemote(toServerState(record));
+        if (record && sync) apply.current(record);
       },
     },
   );
@@ -37,7 +49,7 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
       try {
         const { record } = await client.request(RecordPollQuery, { id: recordId }, { timeoutMs: 10_000 });
         if (record && !stopped) {
-          sync.applyRemote(toServerState(record));
+          apply.current(record);
           sync.retryNow();
         }
       } catch {
@@ -55,4 +67,11 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
       window.removeEventListener('online', online);
     };
   }, [recordId, sync, active, client]);
+}
+
+type LiveRecord = Parameters<typeof toServerState>[0] & { inventoryTypeId: string; formVersion: number };
+
+/** Which form a record is answered with: its type and version (issue 12). */
+export function formKeyOf(record: { inventoryTypeId: string; formVersion: number }): string {
+  return `${record.inventoryTypeId}/${record.formVersion}`;
 }

@@ -1,7 +1,7 @@
 import { reportFileName } from '#domain/report-document.ts';
+import { saveFile } from '../save-file.ts';
 
-/** admin-app §9: the object URL of the download is cleaned up after 100 ms. */
-export const REVOKE_AFTER_MS = 100;
+export { REVOKE_AFTER_MS } from '../save-file.ts';
 
 /** A generation's date as the footer shows it: the browser's local date and time. */
 export function generatedOnText(dateGenerated: string): string {
@@ -17,13 +17,5 @@ export function generatedOnText(dateGenerated: string): string {
 export async function downloadReport(generation: { response: string; dateGenerated: string }): Promise<void> {
   const { reportDocxBlob } = await import('./report-docx.ts');
   const blob = await reportDocxBlob(generation.response, generatedOnText(generation.dateGenerated));
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reportFileName(generation.dateGenerated);
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+  saveFile(blob, reportFileName(generation.dateGenerated));
 }

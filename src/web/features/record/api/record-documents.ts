@@ -10,6 +10,8 @@ export const RecordScreenQuery = graphql(`
       version
       submitted
       data
+      inventoryTypeId
+      formVersion
       user {
         id
         federatedId
@@ -40,6 +42,8 @@ export const RecordLiveStateFragment = graphql(`
     data
     submitted
     version
+    inventoryTypeId
+    formVersion
   }
 `);
 

@@ -1,0 +1,44 @@
+import { exportedRecordAnswers } from '#domain/personal-data.ts';
+import { formOfRecord } from '#domain/record-form.ts';
+import { denial, ok, type Result } from '../authorization/service-result.ts';
+import { formsOfVersions } from '../form-versions/form-version-service.ts';
+import type { Viewer } from '../identity/viewer.ts';
+import { inventoryTypesOf } from '../inventory-types/inventory-type-service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { listRecordsOfClient } from './record-service.ts';
+
+/**
+ * The signed-in person's copy of everything they wrote (issue 12): their profile and every record
+ * they own, each answer with its question, and answers no question asks any more (removed in a
+ * later version, or not carried over by a migration) listed apart, never dropped.
+ */
+export async function exportPersonalData(deps: ServiceDeps, viewer: Viewer | null): Promise<Result<unknown>> {
+  if (!viewer) return denial('unauthenticated');
+  const owned = await listRecordsOfClient(deps, viewer, viewer.userId);
+  if (!owned.ok) return owned;
+  const records = owned.value;
+  const keys = records.map((record) => `${record.inventoryTypeId}/${record.formVersion}`);
+  const [forms, types] = await Promise.all([
+    formsOfVersions(deps, keys),
+    inventoryTypesOf(
+      deps,
+      records.map((record) => record.inventoryTypeId),
+    ),
+  ]);
+  return ok({
+    exportedAt: new Date().toISOString(),
+    person: { name: viewer.name, email: viewer.email },
+    records: records.map((record) => {
+      const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), record.data);
+      return {
+        id: record.id,
+        type: types.get(record.inventoryTypeId)?.name ?? null,
+        formVersion: record.formVersion,
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+        submitted: record.submitted,
+        ...exportedRecordAnswers(form.ok ? form.form : null, record.data),
+      };
+    }),
+  });
+}
