@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { createTestInventoryType, createTestRecord, TEST_FORM } from '../../test-support/api-fixtures.ts';
@@ -126,9 +125,20 @@ describe('form versions', () => {
       data: {},
     });
     expect((await readRecord(fresh))?.formVersion).toBe(2);
-    await test.database.db.execute(
-      sql`update reports set client = ${person.id}::uuid where id = ${credit}::uuid`,
-    );
+    // The credit bought before v2 is given out through the real invitation (admins: any organization).
+    const invited = await test.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: admin.headers,
+      payload: {
+        name: 'Ivy Invited',
+        email: 'ivy@versions.test',
+        organization: organizationId,
+        inventoryType: typeId,
+      },
+    });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json().reportId).toBe(credit);
     expect((await readRecord(credit))?.formVersion).toBe(2);
     expect((await readRecord(credit))?.form.template).toEqual(V2);
   });
