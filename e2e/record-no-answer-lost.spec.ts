@@ -4,6 +4,7 @@ import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { login } from './support/fixtures.ts';
 import { answer, fieldLocator, goToSection } from './support/record-form-driver.ts';
 import {
+  answerAsOwner,
   expectOnServer,
   idTokenOf,
   openRecord,
@@ -228,4 +229,75 @@ test('answers typed offline go out when the connection returns, even after leavi
   await context.setOffline(false);
   await expectOnServer(token, owner.recordId, { name: 'Sent from elsewhere in the app' });
   await expect(page).toHaveURL(/#\/$/);
+});
+
+test('an answer kept offline is never sent over a newer one written since on another device: the person chooses', async ({
+  context,
+  browser,
+}) => {
+  const owner = personWithRecord('kept-conflict');
+  const laptop = await context.newPage();
+  await openRecord(laptop, owner);
+  const token = await idTokenOf(laptop);
+  await context.setOffline(true);
+  await answer(laptop, form, 'name', 'Typed offline on the laptop');
+  await expect(status(laptop)).toHaveText(/Offline/);
+  await laptop.waitForTimeout(600); // the kept copy is written within a moment of typing
+  await laptop.close();
+  await context.setOffline(false);
+
+  // Later, the phone writes the same answer; then the laptop opens the record again.
+  await answerAsOwner(browser, owner, { name: 'Written later on the phone' });
+  const again = await context.newPage();
+  await again.goto(`/#/record/${owner.recordId}`);
+  const check = again.getByRole('region', { name: 'Check an answer' });
+  await expect(check).toContainText('Written later on the phone');
+  await expect(check).toContainText('Typed offline on the laptop');
+  await expect(fieldLocator(again, form, 'name')).toHaveValue('Written later on the phone');
+  await again.waitForTimeout(4000); // polls and saves come and go: nothing is overwritten meanwhile
+  await expectOnServer(token, owner.recordId, { name: 'Written later on the phone' });
+  await again.screenshot({ path: 'test-results/kept-answer-check.png' });
+
+  await check.getByRole('button', { name: /^Use the answer from this device/ }).click();
+  await expectOnServer(token, owner.recordId, { name: 'Typed offline on the laptop' });
+  await expect(check).toHaveCount(0);
+  await expect(status(again)).toHaveText('All changes saved');
+  await again.reload();
+  await expect(fieldLocator(again, form, 'name')).toHaveValue('Typed offline on the laptop');
+  await expect(again.getByRole('region', { name: 'Check an answer' })).toHaveCount(0);
+});
+
+test('a save whose reply came after the time-out is not kept, so it is never sent again over a newer answer', async ({
+  context,
+  browser,
+}) => {
+  const owner = personWithRecord('late-reply');
+  const laptop = await context.newPage();
+  await openRecord(laptop, owner);
+  const token = await idTokenOf(laptop);
+  // The first save reaches the server, but its reply comes after the 10 s time-out.
+  let held = false;
+  await laptop.route('**/graphql', async (route) => {
+    if (!held && route.request().postData()?.includes('mutation SaveRecordAnswers')) {
+      held = true;
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      return route.fulfill({ response }).catch(() => {});
+    }
+    return route.continue();
+  });
+  await answer(laptop, form, 'name', 'Saved, but the reply was lost');
+  await expectOnServer(token, owner.recordId, { name: 'Saved, but the reply was lost' });
+  await laptop.waitForTimeout(12_000);
+  await expect(status(laptop)).toHaveText('All changes saved', { timeout: 20_000 });
+  await laptop.close();
+
+  // Days later the phone writes a newer answer, and the laptop opens the record again.
+  await answerAsOwner(browser, owner, { name: 'Newer, from the phone' });
+  const again = await context.newPage();
+  await again.goto(`/#/record/${owner.recordId}`);
+  await expect(fieldLocator(again, form, 'name')).toHaveValue('Newer, from the phone');
+  await again.waitForTimeout(4000);
+  await expectOnServer(token, owner.recordId, { name: 'Newer, from the phone' });
+  await expect(again.getByRole('region', { name: /^Check/ })).toHaveCount(0);
 });

@@ -17,6 +17,17 @@ const LOGOUT_FLUSH_WAIT_MS = 5000;
 
 export type UnsentAnswers = Record<string, unknown>;
 
+/**
+ * Kept answers with, for each, the record version it was typed against (issue 13 §2): sent later,
+ * they name that version, so an answer written meanwhile on another device is never overwritten
+ * silently (the server answers a conflict and the person chooses). 0 when unknown (entries kept
+ * before versions were): every answer written since is then a conflict, which is the safe side.
+ */
+export interface KeptAnswers {
+  answers: UnsentAnswers;
+  typedAgainst: Record<string, number>;
+}
+
 interface StoredEntry {
   iv: Uint8Array<ArrayBuffer>;
   ciphertext: ArrayBuffer;
@@ -24,18 +35,14 @@ interface StoredEntry {
 
 export interface PendingAnswersStore {
   /** Every answer kept for a record in this browser, by any tab (the most recent one per answer). */
-  read(owner: string, recordId: string): Promise<UnsentAnswers | null>;
+  read(owner: string, recordId: string): Promise<KeptAnswers | null>;
   /** Replaces this tab's unsent answers of a record; an empty map deletes its entry. */
-  write(owner: string, recordId: string, answers: UnsentAnswers): Promise<void>;
+  write(owner: string, recordId: string, kept: KeptAnswers): Promise<void>;
   /**
    * Answers kept by tabs of this record that have closed: handed to `adopt` (which keeps them as
    * this tab's own and sends them), then their entries are deleted.
    */
-  takeOrphans(
-    owner: string,
-    recordId: string,
-    adopt: (answers: UnsentAnswers) => Promise<void>,
-  ): Promise<void>;
+  takeOrphans(owner: string, recordId: string, adopt: (kept: KeptAnswers) => Promise<void>): Promise<void>;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -144,6 +151,7 @@ interface KeptEntry {
   tab: string;
   writtenAt: number;
   answers: UnsentAnswers;
+  typedAgainst: Record<string, number>;
 }
 
 async function decryptEntry(key: CryptoKey, id: string, entry: StoredEntry): Promise<KeptEntry> {
@@ -153,11 +161,19 @@ async function decryptEntry(key: CryptoKey, id: string, entry: StoredEntry): Pro
     key,
     entry.ciphertext,
   );
-  const value = JSON.parse(new TextDecoder().decode(plain)) as { writtenAt?: unknown; answers?: unknown };
+  const value = JSON.parse(new TextDecoder().decode(plain)) as {
+    writtenAt?: unknown;
+    answers?: unknown;
+    typedAgainst?: unknown;
+  };
   const tab = id.split('\n')[2] ?? '';
+  const typedAgainst =
+    typeof value.typedAgainst === 'object' && value.typedAgainst !== null
+      ? (value.typedAgainst as Record<string, number>)
+      : {};
   return typeof value.writtenAt === 'number' && typeof value.answers === 'object' && value.answers !== null
-    ? { id, tab, writtenAt: value.writtenAt, answers: value.answers as UnsentAnswers }
-    : { id, tab, writtenAt: 0, answers: value as UnsentAnswers }; // an entry of the one-per-record format
+    ? { id, tab, writtenAt: value.writtenAt, answers: value.answers as UnsentAnswers, typedAgainst }
+    : { id, tab, writtenAt: 0, answers: value as UnsentAnswers, typedAgainst: {} }; // the one-per-record format
 }
 
 /** Every entry of a record: this tab's, other open tabs', and those of tabs that closed. */
@@ -193,9 +209,23 @@ async function deleteEntries(ids: string[]): Promise<void> {
   await transactionDone(tx);
 }
 
-/** Answers of several entries as one set: per answer, the most recently kept one. */
-function merged(entries: KeptEntry[]): UnsentAnswers {
-  return Object.assign({}, ...entries.map((entry) => entry.answers));
+/** Answers of several entries as one set: per answer, the most recently kept one, with its version. */
+function merged(entries: KeptEntry[]): KeptAnswers {
+  const answers: UnsentAnswers = {};
+  const typedAgainst: Record<string, number> = {};
+  for (const entry of entries) {
+    for (const [key, value] of Object.entries(entry.answers)) {
+      Object.defineProperty(answers, key, { value, enumerable: true, writable: true, configurable: true });
+      const version = entry.typedAgainst[key];
+      Object.defineProperty(typedAgainst, key, {
+        value: typeof version === 'number' && Number.isInteger(version) ? version : 0,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return { answers, typedAgainst };
 }
 
 export function pendingAnswersStore(): PendingAnswersStore {
@@ -205,7 +235,7 @@ export function pendingAnswersStore(): PendingAnswersStore {
       const entries = await entriesOf(owner, recordId);
       return entries.length > 0 ? merged(entries) : null;
     },
-    async write(owner, recordId, answers) {
+    async write(owner, recordId, { answers, typedAgainst }) {
       const { db, key } = await connection();
       const id = entryId(owner, recordId);
       let entry: StoredEntry | null = null;
@@ -214,7 +244,7 @@ export function pendingAnswersStore(): PendingAnswersStore {
         const ciphertext = await crypto.subtle.encrypt(
           { name: 'AES-GCM', iv, additionalData: encoder.encode(id) },
           key,
-          encoder.encode(JSON.stringify({ writtenAt: Date.now(), answers })),
+          encoder.encode(JSON.stringify({ writtenAt: Date.now(), answers, typedAgainst })),
         );
         entry = { iv, ciphertext };
       }

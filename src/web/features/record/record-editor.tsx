@@ -3,9 +3,10 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { savedCurrentStep } from '#domain/record-form-data.ts';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
-import type { UnsentAnswers } from '#web/lib/pending-answers-store.ts';
+import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
+import { KeptAnswerConflicts } from './kept-answer-conflicts.tsx';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
@@ -27,7 +28,7 @@ export function RecordEditor({
 }: {
   record: LoadedRecord;
   form: FormTemplate;
-  restored: UnsentAnswers;
+  restored: KeptAnswers;
   viewerSub: string;
 }) {
   const isOwner = viewerSub !== '' && record.user?.federatedId === viewerSub;
@@ -78,6 +79,7 @@ function RecordWorkspace({
             : 'You are viewing this record; only its owner can change it.'}
         </p>
       ) : null}
+      {readOnly ? null : <KeptAnswerConflicts sync={sync} form={form} />}
       <RecordSteps
         recordId={record.id}
         form={form}

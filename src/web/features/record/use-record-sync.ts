@@ -3,7 +3,7 @@ import { answerStructure, changesStructure } from '#domain/answer-structure.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { pendingAnswersStore, sendBeforeLogout, type UnsentAnswers } from '#web/lib/pending-answers-store.ts';
+import { type KeptAnswers, pendingAnswersStore, sendBeforeLogout } from '#web/lib/pending-answers-store.ts';
 import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-documents.ts';
 import { recordDataObject, toServerState } from './api/record-state.ts';
 import { keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
@@ -17,7 +17,7 @@ export interface RecordSyncSetup {
   owner: string;
   form: FormTemplate;
   initial: ServerRecordState;
-  restored: UnsentAnswers;
+  restored: KeptAnswers;
   /** A read-only record neither restores nor sends anything. */
   editable: boolean;
 }
@@ -47,7 +47,7 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
         );
         return { ...saved, data: recordDataObject(saved.data) };
       },
-      persist: (unsent) => (owner ? store.write(owner, recordId, unsent) : Promise.resolve()),
+      persist: (kept) => (owner ? store.write(owner, recordId, kept) : Promise.resolve()),
       derive: (view, reason) => derivedAnswers(form, view, reason),
       changesStructure: (key, before, after) => changesStructure(structure, key, before, after),
       // Issue 13 §8: the server failing saves again and again is said once (the spec's warning).
@@ -71,7 +71,7 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
     const takeOrphans = () => {
       if (!owner || !editable) return;
       pendingAnswersStore()
-        .takeOrphans(owner, recordId, (answers) => engine.adoptKept(answers))
+        .takeOrphans(owner, recordId, (kept) => engine.adoptKept(kept))
         .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name));
     };
     takeOrphans();

@@ -1,15 +1,17 @@
 import type { GraphQLClient } from '#web/lib/graphql-client.ts';
-import { pendingAnswersStore, type UnsentAnswers } from '#web/lib/pending-answers-store.ts';
+import { type KeptAnswers, pendingAnswersStore } from '#web/lib/pending-answers-store.ts';
 import { RECORD_NOT_FOUND_MESSAGE } from '../record-messages.ts';
 import { RecordScreenQuery } from './record-documents.ts';
 
 /** Answers typed on an earlier visit and never acknowledged; none when the browser cannot tell. */
-async function restoredAnswers(owner: string, recordId: string): Promise<UnsentAnswers> {
+const NOTHING_KEPT: KeptAnswers = { answers: {}, typedAgainst: {} };
+
+async function restoredAnswers(owner: string, recordId: string): Promise<KeptAnswers> {
   try {
-    return (await pendingAnswersStore().read(owner, recordId)) ?? {};
+    return (await pendingAnswersStore().read(owner, recordId)) ?? NOTHING_KEPT;
   } catch (error) {
     console.error('Reading unsent answers kept in this browser failed:', (error as Error)?.name);
-    return {};
+    return NOTHING_KEPT;
   }
 }
 
@@ -25,7 +27,7 @@ export async function loadRecord(
 ) {
   const [{ record }, restored] = await Promise.all([
     client.request(RecordScreenQuery, { id: recordId }, signal ? { signal } : {}),
-    owner ? restoredAnswers(owner, recordId) : Promise.resolve({}),
+    owner ? restoredAnswers(owner, recordId) : Promise.resolve(NOTHING_KEPT),
   ]);
   if (!record) throw new Error(RECORD_NOT_FOUND_MESSAGE);
   return { record, restored, owner };

@@ -4,6 +4,8 @@ import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import {
   type Answers,
+  CHOOSE_KEPT_ANSWERS_FIRST,
+  type KeptAnswers,
   MAX_SAVE_BYTES,
   PERSIST_DELAY_MS,
   RecordSync,
@@ -73,20 +75,28 @@ function fakeServer(initial: Record<string, unknown> = {}) {
 
 function startSync(server: ReturnType<typeof fakeServer>, overrides: Partial<RecordSyncDeps> = {}) {
   const kept: Answers[] = [];
+  const keptVersions: Readonly<Record<string, number>>[] = [];
   const stopped: unknown[] = [];
   const sync = new RecordSync({
     initial: server.state(),
     save: (input, signal) => server.save(input, signal),
     persist: async (unsent) => {
-      kept.push(unsent);
+      kept.push(unsent.answers);
+      keptVersions.push(unsent.typedAgainst);
     },
     onAutosaveStopped: (error) => stopped.push(error),
     random: () => 0.5,
     ...overrides,
   });
   sync.start();
-  return { sync, kept, stopped, lastKept: () => kept.at(-1) };
+  return { sync, kept, keptVersions, stopped, lastKept: () => kept.at(-1) };
 }
+
+/** Answers kept on an earlier visit, typed against `version`. */
+const keptAt = (answers: Answers, version = 1): KeptAnswers => ({
+  answers,
+  typedAgainst: Object.fromEntries(Object.keys(answers).map((key) => [key, version])),
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -333,7 +343,7 @@ describe('RecordSync: live updates (customer-app §4 Editing flag, §7 calls 10�
 describe('RecordSync: unsent answers kept in the browser (DESIGN §7)', () => {
   it('re-sends answers restored from an earlier visit, dropping those the server already has', async () => {
     const server = fakeServer({ a: 'saved' });
-    const { sync, kept } = startSync(server, { restored: { a: 'saved', b: 'typed offline' } });
+    const { sync, kept } = startSync(server, { restored: keptAt({ a: 'saved', b: 'typed offline' }) });
     expect(sync.view()).toEqual({ a: 'saved', b: 'typed offline' });
     await settle();
     expect(server.requests).toEqual([{ baseVersion: 1, answers: { b: 'typed offline' } }]);
@@ -349,6 +359,81 @@ describe('RecordSync: unsent answers kept in the browser (DESIGN §7)', () => {
     expect(sync.hasUnsent()).toBe(true);
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(sync.hasUnsent()).toBe(true);
+  });
+});
+
+describe('RecordSync: kept answers carry the version they were typed against (issue 13 §2)', () => {
+  it('sends an answer kept on an earlier visit against its own version: a newer one is not replaced', async () => {
+    const server = fakeServer({ story: 'first' });
+    server.writeElsewhere({ story: 'newer, from the phone' }); // version 2, after the kept answer's 1
+    const { sync, lastKept, keptVersions } = startSync(server, {
+      initial: server.state(),
+      restored: keptAt({ story: 'typed offline' }, 1),
+    });
+    await settle();
+    expect(server.requests).toEqual([{ baseVersion: 1, answers: { story: 'typed offline' } }]);
+    expect(server.state().data).toMatchObject({ story: 'newer, from the phone' });
+    // Both texts are offered; the newer one is shown; the kept one stays kept until the choice.
+    expect(sync.keptConflicts()).toEqual([
+      { key: 'story', mine: 'typed offline', stored: 'newer, from the phone' },
+    ]);
+    expect(sync.view()).toMatchObject({ story: 'newer, from the phone' });
+    expect(shown(sync)).toMatchObject({ unsent: false });
+    await sync.persisted();
+    expect(lastKept()).toEqual({ story: 'typed offline' });
+    expect(keptVersions.at(-1)).toEqual({ story: 1 });
+    expect(server.requests).toHaveLength(1); // never re-sent by itself
+    await expect(sync.submit(async () => server.state())).rejects.toThrow(CHOOSE_KEPT_ANSWERS_FIRST);
+
+    sync.resolveConflict('story', 'mine');
+    await settle();
+    expect(server.state().data).toMatchObject({ story: 'typed offline' });
+    expect(sync.keptConflicts()).toEqual([]);
+    await sync.persisted();
+    expect(lastKept()).toEqual({});
+  });
+
+  it('lets the newer answer stay when the person chooses it, and forgets the kept one', async () => {
+    const server = fakeServer({ story: 'first' });
+    server.writeElsewhere({ story: 'newer' });
+    const { sync, lastKept } = startSync(server, {
+      initial: server.state(),
+      restored: keptAt({ story: 'old draft' }, 1),
+    });
+    await settle();
+    sync.resolveConflict('story', 'stored');
+    await sync.persisted();
+    expect(lastKept()).toEqual({});
+    expect(server.state().data).toMatchObject({ story: 'newer' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends kept answers nobody changed since, and live answers in a save of their own', async () => {
+    const server = fakeServer({ a: 'x' });
+    server.writeElsewhere({ other: 'y' }); // version 2 changes another answer only
+    const { sync } = startSync(server, { initial: server.state(), restored: keptAt({ a: 'kept' }, 1) });
+    sync.edit({ b: 'typed now' });
+    await settle();
+    expect(server.requests[0]).toEqual({ baseVersion: 1, answers: { a: 'kept' } });
+    expect(server.requests[1]).toMatchObject({ answers: { b: 'typed now' } });
+    expect(server.state().data).toMatchObject({ a: 'kept', b: 'typed now', other: 'y' });
+    expect(sync.keptConflicts()).toEqual([]);
+  });
+
+  it('drops a kept answer once a live update shows the server has it (a reply that came too late)', async () => {
+    const server = fakeServer();
+    const { sync, lastKept } = startSync(server);
+    server.nextSaves('hang');
+    sync.edit({ a: 'committed late' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    // The save reached the server, but its reply is lost to the time-out.
+    server.writeElsewhere({ a: 'committed late' });
+    await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS);
+    await sync.persisted();
+    expect(lastKept()).toEqual({ a: 'committed late' });
+    sync.applyRemote(server.state()); // the poll
+    await sync.persisted();
+    expect(lastKept()).toEqual({});
   });
 });
 

@@ -38,6 +38,28 @@ export interface SaveResult {
   conflictingKeys: readonly string[];
 }
 
+/**
+ * Answers kept in this browser, each with the record version it was typed against (issue 13 §2). 0
+ * when unknown: any answer written since then counts as newer, which is the safe side.
+ */
+export interface KeptAnswers {
+  answers: Answers;
+  typedAgainst: Readonly<Record<string, number>>;
+}
+
+/** An answer kept from an earlier visit that someone changed since: the person chooses (issue 13 §2). */
+export interface KeptConflict {
+  key: string;
+  /** What this device kept. */
+  mine: unknown;
+  /** What the server holds now (newer). */
+  stored: unknown;
+}
+
+/** customer-app §4 "Complete & Send" waits until the person has chosen between kept and newer answers. */
+export const CHOOSE_KEPT_ANSWERS_FIRST =
+  'Some answers kept on this device were changed since on another device. Choose which to keep, then send.';
+
 export interface SaveInput {
   /** The version the answers were typed against; null: "as of now" (a manual submit). */
   baseVersion: number | null;
@@ -47,10 +69,10 @@ export interface SaveInput {
 export interface RecordSyncDeps {
   initial: ServerRecordState;
   /** Answers typed on an earlier visit and never acknowledged (kept in this browser). */
-  restored?: Answers;
+  restored?: KeptAnswers;
   save(input: SaveInput, signal: AbortSignal): Promise<SaveResult>;
-  /** Keeps the unsent answers until the server acknowledges them; `{}` means nothing to keep. */
-  persist(unsent: Answers): Promise<void>;
+  /** Keeps the unsent answers until the server acknowledges them; no answers means nothing to keep. */
+  persist(kept: KeptAnswers): Promise<void>;
   /**
    * Answers that follow from the others (the computed age, the `flattened` map, unticked
    * checkboxes saved as false when submitting), sent along with a save; only those that differ
@@ -88,6 +110,9 @@ export interface RecordSyncSnapshot {
   /** The server itself failed the last saves (several in a row); they are retried and kept. */
   serverFaulty: boolean;
   autosaveStopped: boolean;
+  /** Kept answers waiting for the person's choice (keptConflicts()); grows whenever they change. */
+  conflictsRevision: number;
+  conflicts: number;
 }
 
 type SaveOutcome = { ok: true; resend: boolean } | { ok: false; error: unknown };
@@ -107,6 +132,16 @@ export class RecordSync {
   private readonly pending = new Map<string, unknown>();
   /** For each unsent answer, the stored value it was changed from (issue 13 §3). */
   private readonly bases = new Map<string, unknown>();
+  /** For each unsent answer, the record version it was typed against (issue 13 §2). */
+  private readonly typedAgainst = new Map<string, number>();
+  /**
+   * Unsent answers from an earlier visit or a closed tab: sent in saves of their own, against the
+   * version they were typed against, and never sent again over a newer answer (issue 13 §2).
+   */
+  private readonly restoredKeys = new Set<string>();
+  /** Kept answers refused as older than the stored ones, waiting for the person's choice. */
+  private readonly conflicts = new Map<string, unknown>();
+  private conflictsRevision = 0;
   /** The focused field's shown value while a newer stored one waits for blur. */
   private readonly held = new Map<string, unknown>();
   private focusedKey: string | null = null;
@@ -135,9 +170,22 @@ export class RecordSync {
   constructor(deps: RecordSyncDeps) {
     this.deps = deps;
     this.server = deps.initial;
-    for (const [key, value] of Object.entries(deps.restored ?? {})) {
-      if (!sameAnswer(value, this.server.data[key])) this.pending.set(key, value);
+    this.takeKept(deps.restored);
+  }
+
+  /** Kept answers become unsent ones that remember their version; those the server holds are done. */
+  private takeKept(kept: KeptAnswers | undefined): boolean {
+    let taken = false;
+    for (const [key, value] of Object.entries(kept?.answers ?? {})) {
+      if (this.pending.has(key) || this.conflicts.has(key) || sameAnswer(value, this.server.data[key]))
+        continue;
+      const version = kept?.typedAgainst[key];
+      this.pending.set(key, value);
+      this.restoredKeys.add(key);
+      this.typedAgainst.set(key, typeof version === 'number' ? version : 0);
+      taken = true;
     }
+    return taken;
   }
 
   /**
@@ -149,7 +197,7 @@ export class RecordSync {
     const firstStart = !this.started;
     this.started = true;
     this.disposed = false;
-    if (firstStart && Object.keys(this.deps.restored ?? {}).length > 0) this.persist();
+    if (firstStart && Object.keys(this.deps.restored?.answers ?? {}).length > 0) this.persist();
     if (this.pending.size > 0 && !this.server.submitted) queueMicrotask(() => void this.flush());
   }
 
@@ -164,6 +212,8 @@ export class RecordSync {
       retrying: this.retryTimer !== undefined,
       serverFaulty: this.serverFaults >= SERVER_FAULTS_BEFORE_NOTICE,
       autosaveStopped: this.stopped,
+      conflictsRevision: this.conflictsRevision,
+      conflicts: this.conflicts.size,
     };
     return this.snapshot;
   };
@@ -211,7 +261,10 @@ export class RecordSync {
     for (const [key, value] of Object.entries(changes)) {
       structural ||= this.deps.changesStructure?.(key, this.getAnswer(key), value) ?? true;
       // What the server held when the person began changing this answer (choice lists merge from it).
-      if (!this.pending.has(key)) this.bases.set(key, this.server.data[key]);
+      if (!this.pending.has(key)) {
+        this.bases.set(key, this.server.data[key]);
+        this.typedAgainst.set(key, this.server.version);
+      }
       this.pending.set(key, value);
       this.held.delete(key);
     }
@@ -230,17 +283,10 @@ export class RecordSync {
    * become this tab's unsent answers (an answer typed here stays), are kept under this tab, and
    * are sent. Resolves once they are kept.
    */
-  async adoptKept(answers: Answers): Promise<void> {
+  async adoptKept(kept: KeptAnswers): Promise<void> {
     if (this.server.submitted || this.disposed) return;
-    const adopted = Object.entries(answers).filter(
-      ([key, value]) => !this.pending.has(key) && !sameAnswer(value, this.server.data[key]),
-    );
-    if (adopted.length === 0) return;
     const before = this.view();
-    for (const [key, value] of adopted) {
-      this.bases.set(key, this.server.data[key]);
-      this.pending.set(key, value);
-    }
+    if (!this.takeKept(kept)) return;
     this.noteStructure(before);
     this.emit();
     await this.persisted();
@@ -299,9 +345,40 @@ export class RecordSync {
     this.emit();
   }
 
-  /** Answers not acknowledged yet (the beforeunload warning). */
+  /** Answers not acknowledged yet, or kept ones waiting for a choice (the beforeunload warning). */
   hasUnsent(): boolean {
-    return this.pending.size > 0 || this.inFlight !== null;
+    return this.pending.size > 0 || this.inFlight !== null || this.conflicts.size > 0;
+  }
+
+  /** Kept answers someone changed since they were typed here, with both texts (issue 13 §2). */
+  keptConflicts(): KeptConflict[] {
+    return [...this.conflicts].map(([key, mine]) => ({ key, mine, stored: this.server.data[key] }));
+  }
+
+  /**
+   * The person's choice for a kept answer: theirs goes to the server now, over the newer one; or
+   * the newer one stays and the kept answer is let go.
+   */
+  resolveConflict(key: string, keep: 'mine' | 'stored'): void {
+    if (!this.conflicts.has(key)) return;
+    const mine = this.conflicts.get(key);
+    this.conflicts.delete(key);
+    this.conflictsRevision += 1;
+    if (keep === 'mine' && !this.server.submitted) {
+      const before = this.view();
+      if (!this.pending.has(key)) this.bases.set(key, this.server.data[key]);
+      this.typedAgainst.set(key, this.server.version);
+      this.pending.set(key, mine);
+      this.held.delete(key);
+      this.noteStructure(before);
+      this.persist();
+      this.emit([key]);
+      void this.flush();
+      return;
+    }
+    if (!this.pending.has(key)) this.typedAgainst.delete(key);
+    this.persist();
+    this.emit();
   }
 
   /** Resolves once the answers being kept in this browser have been written. */
@@ -323,6 +400,7 @@ export class RecordSync {
   async submit(send: (input: SaveInput) => Promise<ServerRecordState>): Promise<void> {
     clearTimeout(this.debounceTimer);
     this.cancelRetry();
+    if (this.conflicts.size > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
     // Saves until nothing is unsent: several when the answers go in parts, and one more when a
     // conflict is answered (sent again from the newer version); at most three rounds without progress.
     for (let idle = 0; idle < 3; ) {
@@ -333,11 +411,14 @@ export class RecordSync {
       if (!outcome.ok) throw outcome.error;
       idle = this.pending.size < before ? 0 : idle + 1;
     }
+    if (this.conflicts.size > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
     const { answers } = this.body('submit');
     // After autosave stopped, the person's answers have not been merged: they are sent "as of now".
     const state = await send({ baseVersion: this.stopped ? null : this.server.version, answers });
     this.pending.clear();
     this.bases.clear();
+    this.typedAgainst.clear();
+    this.restoredKeys.clear();
     this.held.clear();
     this.adopt(state);
     this.persist();
@@ -364,19 +445,31 @@ export class RecordSync {
    * request over the server's limit used to block every later save; the rest go in the next save),
    * and what follows from them where it changed.
    */
-  private body(reason: 'save' | 'submit'): { answers: Answers; sent: Map<string, unknown> } {
+  private body(reason: 'save' | 'submit'): {
+    answers: Answers;
+    sent: Map<string, unknown>;
+    baseVersion: number;
+  } {
+    // Issue 13 §2: kept answers of an earlier visit go first, alone, against the oldest version
+    // they were typed against, so an answer written since on another device is refused, not replaced.
+    const keptFirst = reason === 'save' && [...this.pending.keys()].some((key) => this.restoredKeys.has(key));
     const sent = new Map<string, unknown>();
     let bytes = 0;
     for (const [key, value] of this.pending) {
+      if (keptFirst && !this.restoredKeys.has(key)) continue;
       const size = utf8Length(key) + utf8Length(JSON.stringify(value) ?? 'null') + 8;
       if (sent.size > 0 && bytes + size > MAX_SAVE_BYTES) break;
       sent.set(key, value);
       bytes += size;
     }
+    if (keptFirst) {
+      const baseVersion = Math.min(...[...sent.keys()].map((key) => this.typedAgainst.get(key) ?? 0));
+      return { answers: Object.fromEntries(sent), sent, baseVersion };
+    }
     const derived = Object.entries(this.deps.derive?.(this.view(), reason) ?? {}).filter(
       ([key, value]) => !sent.has(key) && !sameAnswer(value, this.server.data[key]),
     );
-    return { answers: Object.fromEntries([...derived, ...sent]), sent };
+    return { answers: Object.fromEntries([...derived, ...sent]), sent, baseVersion: this.server.version };
   }
 
   private async runSave(): Promise<SaveOutcome> {
@@ -386,7 +479,7 @@ export class RecordSync {
       batch?.resolve();
       return { ok: true, resend: false };
     }
-    const { answers, sent } = this.body('save');
+    const { answers, sent, baseVersion } = this.body('save');
     const controller = new AbortController();
     this.controller = controller;
     const timeout = setTimeout(
@@ -396,7 +489,7 @@ export class RecordSync {
     this.inFlightKeys = new Set(Object.keys(answers));
     const run = (async (): Promise<SaveOutcome> => {
       try {
-        const result = await this.deps.save({ baseVersion: this.server.version, answers }, controller.signal);
+        const result = await this.deps.save({ baseVersion, answers }, controller.signal);
         return { ok: true, ...this.acknowledge(sent, result) };
       } catch (error) {
         return { ok: false, error: controller.signal.reason ?? error };
@@ -429,10 +522,27 @@ export class RecordSync {
     const shown = this.view();
     const conflicting = new Set(result.conflictingKeys);
     for (const [key, value] of sent) {
-      if (conflicting.has(key)) continue;
-      if (sameAnswer(this.pending.get(key), value)) this.pending.delete(key);
-      // Stored now: changes typed since are changes of this value.
-      else if (this.pending.has(key)) this.bases.set(key, value);
+      if (conflicting.has(key)) {
+        // Issue 13 §2: kept from an earlier visit, and someone wrote this answer since: neither
+        // replaces the other silently; the kept one waits (still kept) for the person's choice.
+        if (this.restoredKeys.has(key) && this.pending.has(key)) {
+          this.conflicts.set(key, this.pending.get(key));
+          this.pending.delete(key);
+          this.bases.delete(key);
+          this.restoredKeys.delete(key);
+          this.conflictsRevision += 1;
+        }
+        continue;
+      }
+      this.restoredKeys.delete(key);
+      if (sameAnswer(this.pending.get(key), value)) {
+        this.pending.delete(key);
+        this.typedAgainst.delete(key);
+      } else if (this.pending.has(key)) {
+        // Stored now: changes typed since are changes of this value.
+        this.bases.set(key, value);
+        this.typedAgainst.set(key, result.version);
+      }
     }
     const { data, version, updatedAt } = result;
     // The answers refused as stale: tick lists take in the other device's ticks before going again.
@@ -508,10 +618,31 @@ export class RecordSync {
     }
     this.server = state;
     this.mergeChoiceAnswers(state.data);
+    let settled = false;
     for (const [key, value] of this.pending) {
-      if (!this.inFlightKeys.has(key) && sameAnswer(value, state.data[key])) this.pending.delete(key);
+      if (!this.inFlightKeys.has(key) && sameAnswer(value, state.data[key])) {
+        this.pending.delete(key);
+        this.restoredKeys.delete(key);
+        settled = true;
+      }
     }
     for (const key of this.bases.keys()) if (!this.pending.has(key)) this.bases.delete(key);
+    if (this.conflicts.size > 0) {
+      // The newer answer shown beside a kept one may have changed; one now equal to it is settled.
+      for (const [key, mine] of this.conflicts) {
+        if (sameAnswer(mine, state.data[key])) {
+          this.conflicts.delete(key);
+          settled = true;
+        }
+      }
+      this.conflictsRevision += 1;
+    }
+    for (const key of this.typedAgainst.keys()) {
+      if (!this.pending.has(key) && !this.conflicts.has(key)) this.typedAgainst.delete(key);
+    }
+    // Issue 13 §2: what the server turned out to hold (a save whose reply came after the time-out)
+    // leaves the kept copy too, so a later visit never sends it again over a newer answer.
+    if (settled) this.persist();
     if (state.submitted) {
       clearTimeout(this.debounceTimer);
       this.cancelRetry();
@@ -567,7 +698,11 @@ export class RecordSync {
       do {
         this.persistAgain = false;
         try {
-          await this.deps.persist(Object.fromEntries(this.pending));
+          const answers = Object.fromEntries([...this.conflicts, ...this.pending]);
+          const typedAgainst = Object.fromEntries(
+            Object.keys(answers).map((key) => [key, this.typedAgainst.get(key) ?? this.server.version]),
+          );
+          await this.deps.persist({ answers, typedAgainst });
         } catch (error) {
           // Never the answers themselves in a log (DESIGN §7).
           console.error('Keeping unsent answers in this browser failed:', (error as Error)?.name);
