@@ -83,7 +83,12 @@ export const authPlugin = fp(
     });
     app.decorate('viewerForToken', async (token: string) => {
       const identity = await app.verifyToken(token);
-      return refuseEndedSignIn(identity, await resolveViewer(db, identity));
+      return refuseEndedSignIn(
+        identity,
+        await resolveViewer(db, identity, (ids) => {
+          for (const id of ids) app.recordChanges?.changed(id);
+        }),
+      );
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.viewer ??= await app.viewerForToken(bearerToken(request.headers.authorization));

@@ -46,14 +46,19 @@ async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefin
  * A **verified** e-mail that matches a row invited by e-mail links that row (DESIGN §4); an
  * unverified e-mail is never trusted, so the row is created without it and linked once verified.
  */
-export async function resolveViewer(db: Db, identity: VerifiedIdentity): Promise<Viewer> {
+export async function resolveViewer(
+  db: Db,
+  identity: VerifiedIdentity,
+  /** Records whose owner changed here (issue 16 §2: every writer of records publishes them). */
+  recordsChanged: (recordIds: readonly string[]) => void = () => {},
+): Promise<Viewer> {
   let row = await findByFederatedId(db, identity.sub);
   const verifiedEmail = identity.emailVerified && identity.email ? identity.email : undefined;
   if (!row) {
     await createOrLinkUser(db, identity.sub, verifiedEmail, identity.name);
     await grantRegisteredRole(db, identity.sub);
   } else if (row.email === null && verifiedEmail) {
-    await adoptVerifiedEmail(db, row.id, identity.sub, verifiedEmail);
+    recordsChanged(await adoptVerifiedEmail(db, row.id, identity.sub, verifiedEmail));
   }
   row = (await findByFederatedId(db, identity.sub)) ?? row;
   if (!row) throw new Error('The user row for a verified identity could not be created.');
@@ -117,6 +122,7 @@ async function createOrLinkUser(
  * hold anything of value, is folded into it); otherwise the placeholder keeps the address.
  */
 async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, email: string) {
+  const movedRecords: string[] = [];
   await db.transaction(async (tx) => {
     const [invited] = await queryRows<{ id: string }>(
       tx,
@@ -141,13 +147,19 @@ async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, em
           select ${invited.id}, role_id from user_roles where user_id = ${placeholderId}
           on conflict do nothing`,
     );
-    await tx.execute(sql`update reports set client = ${invited.id} where client = ${placeholderId}`);
+    const moved = await queryRows<{ id: string }>(
+      tx,
+      sql`update reports set client = ${invited.id}, version = version + 1, updated_at = now()
+          where client = ${placeholderId} returning id`,
+    );
+    movedRecords.push(...moved.map((row) => row.id));
     await tx.execute(
       sql`update users set organization_id = coalesce(organization_id, (select organization_id from users where id = ${placeholderId}))
           where id = ${invited.id}`,
     );
     await tx.execute(sql`delete from users where id = ${placeholderId}`);
   });
+  return movedRecords;
 }
 
 /**

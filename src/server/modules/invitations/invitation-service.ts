@@ -53,6 +53,8 @@ export async function inviteToRecord(
   if (assigned.outcome === 'no-organization') return denial('not-found', notFound);
   if (assigned.outcome === 'no-type') return fail('NOT_FOUND', INVENTORY_TYPE_NOT_FOUND);
   if (assigned.outcome === 'no-credit') return fail('CONFLICT', NO_CREDITS_LEFT_MESSAGE);
+  // Issue 16 §2: every writer of a record publishes it (an admin may have the credit open).
+  deps.changes.changed(assigned.reportId);
   // Their roles (client) and maybe their organization changed: forget what was cached about them.
   await deps.invalidateUser(assigned.userId);
   log.info(

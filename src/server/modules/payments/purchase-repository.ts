@@ -11,7 +11,7 @@ export interface PurchaseGrant {
 }
 
 export type GrantOutcome =
-  | { outcome: 'granted'; purchaseId: string; credits: number }
+  | { outcome: 'granted'; purchaseId: string; credits: number; recordIds: string[] }
   | { outcome: 'already-granted'; purchaseId: string; credits: number }
   | { outcome: 'unknown-product' }
   | { outcome: 'unknown-organization' };
@@ -58,11 +58,18 @@ export async function grantPurchase(database: Database, grant: PurchaseGrant): P
     // Another delivery of the same payment committed first.
     if (!purchase) return (await existing()) ?? { outcome: 'unknown-product' };
 
-    await tx.execute(
+    const created = await queryRows<{ id: string }>(
+      tx,
       sql`insert into reports (organization_id, inventory_type_id, purchase_id)
           select ${grant.organizationId}, ${product.inventory_type_id}, ${purchase.id}
-          from generate_series(1, ${product.credits}::int)`,
+          from generate_series(1, ${product.credits}::int)
+          returning id`,
     );
-    return { outcome: 'granted', purchaseId: purchase.id, credits: product.credits } as const;
+    return {
+      outcome: 'granted',
+      purchaseId: purchase.id,
+      credits: product.credits,
+      recordIds: created.map((row) => row.id),
+    } as const;
   });
 }

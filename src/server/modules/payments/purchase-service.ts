@@ -62,8 +62,10 @@ export async function completeCheckout(
       log.error({ ...details, productId }, `payment refused: ${result.outcome}, no credits granted`);
       return result;
     case 'granted':
+      // Issue 16 §2: every writer of records publishes them, new credits included.
+      for (const id of result.recordIds) deps.changes.changed(id);
       log.info({ ...details, productId, credits: result.credits }, 'payment granted');
-      return { ...result, productId };
+      return { outcome: result.outcome, purchaseId: result.purchaseId, credits: result.credits, productId };
     case 'already-granted':
       log.info({ ...details, productId }, 'payment already granted: nothing added');
       return { ...result, productId };

@@ -12,7 +12,7 @@ import { RECORD_CHANGES_CHANNEL } from '../../plugins/record-changes.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from '../../test-support/test-database.ts';
-import { createTestUser } from '../../test-support/test-users.ts';
+import { createTestOrganization, createTestUser } from '../../test-support/test-users.ts';
 
 // DESIGN §1 and §7: app servers are stateless, N of them on one PostgreSQL; a change made through
 // one reaches subscribers of every other through LISTEN/NOTIFY.
@@ -56,13 +56,13 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function subscribe(server: FastifyInstance, authorization: string) {
+  async function subscribe(server: FastifyInstance, authorization: string, recordId = f.ownedRecordId) {
     const socket = new TestSocket(socketUrl(server));
     sockets.push(socket);
     await socket.init(authorization);
     await socket.next((m) => m.type === 'connection_ack');
     socket.subscribe('1', 'subscription($id: ID!) { record(id: $id) { version submitted data } }', {
-      id: f.ownedRecordId,
+      id: recordId,
     });
     const first = await socket.next((m) => m.id === '1' && m.type === 'next');
     return {
@@ -129,6 +129,31 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
       if (!refused) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(refused).toBe(true);
+  });
+
+  // Issue 16 §2: writers other than the record screen's saves publish too.
+  it('a credit given out by an invitation through A reaches a subscriber of B', async () => {
+    const organization = await createTestOrganization(shared.database.db, 'Cross-instance invitations');
+    const credit = await createTestRecord(shared.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: organization,
+      clientId: null,
+    });
+    const { socket, version } = await subscribe(serverB, f.users.admin.headers.authorization, credit);
+    const invited = await serverA.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: f.users.admin.headers,
+      payload: {
+        name: 'Ines Invited',
+        email: 'ines.cross@example.com',
+        organization,
+        inventoryType: f.inventoryTypeId,
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json().reportId).toBe(credit);
+    expect((await nextVersion(socket)).version).toBe(version + 1);
   });
 
   it('gathers changes made together into one notification naming every record', async () => {

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Issue 16 §2: live updates are published by every writer of records. The writers are few and
+// known; each publishes what it changed through RecordChanges (in-process at once, other servers by
+// NOTIFY). A new statement writing `reports` anywhere else fails here until it publishes and is listed.
+// Behaviour: cross-instance.test.ts (saves, submitted toggle, invitations, on PostgreSQL),
+// record-subscription.test.ts, form-versions.test.ts.
+
+const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every module that writes `reports`, and how what it writes reaches subscribers. */
+const WRITERS: Record<string, string> = {
+  'modules/records/record-repository.ts':
+    'saves, submit, the submitted toggle, §5 migration: callers pass RecordChanges',
+  'modules/form-versions/form-version-repository.ts':
+    'mapped migration and undo: the service publishes each record',
+  'modules/invitations/invitation-repository.ts': 'a credit given out: the service publishes it',
+  'modules/payments/purchase-repository.ts': 'credits bought: the service publishes the new records',
+  'modules/identity/viewer.ts': 'records moved at sign-in: resolveViewer tells its caller, which publishes',
+  'modules/records/record-provisioning-service.ts':
+    'the CLI creates a record: new, so nobody can be subscribed to it yet',
+  'modules/demo/demo-seed-service.ts': 'demo records created by the CLI: new, nobody subscribed yet',
+};
+
+const WRITES_REPORTS =
+  /\b(update|insert\s+into|delete\s+from)\s+reports\b|\.(insert|update|delete)\(\s*reports\s*\)/i;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('writers of records (issue 16 §2)', () => {
+  it('are exactly the known ones, each of which publishes what it changes', () => {
+    const writers = sourceFiles(serverRoot)
+      .filter((file) => WRITES_REPORTS.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(serverRoot, file).split(path.sep).join('/'))
+      .sort();
+    expect(writers).toEqual(Object.keys(WRITERS).sort());
+  });
+});
