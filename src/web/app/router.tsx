@@ -116,8 +116,8 @@ export const appRoutes: RouteObject[] = [
         element: (
           <AdminOnly screen="formbuilder">
             {lazyScreen(
-              () => import('#web/features/formbuilder/formbuilder-screen.tsx'),
-              (m) => m.FormBuilderScreen,
+              () => import('./routes/formbuilder-route.tsx'),
+              (m) => m.FormBuilderRoute,
             )}
           </AdminOnly>
         ),

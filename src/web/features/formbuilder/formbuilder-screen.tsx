@@ -1,7 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type Field, parseFormTemplate } from '#domain/form-template.ts';
+import { type Field, type FormTemplate, parseFormTemplate } from '#domain/form-template.ts';
 import { describeTemplateProblem, findTemplateProblems } from '#domain/form-template-problems.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
@@ -37,7 +46,12 @@ export const SECTION_TITLE_REQUIRED = 'A section needs a title.';
  * sections and fields, the field editor for the selected section, JSON import and export, and save.
  * Every change can be undone; the form is checked by the same rules as the server before saving.
  */
-export function FormBuilderScreen() {
+export function FormBuilderScreen({
+  renderPreview,
+}: {
+  /** The record screen's renderer on the form being built (issue 11), given by the app. */
+  renderPreview?: (form: FormTemplate) => ReactNode;
+} = {}) {
   const { id } = useParams();
   usePageTitle('Form builder');
   const loaded = useBuilderInventoryType(id);
@@ -58,6 +72,9 @@ export function FormBuilderScreen() {
   const steps = document.form.steps;
   const problems = findTemplateProblems(document.form);
   const unsaved = hasUnsavedChanges(state);
+  const [previewShown, setPreviewShown] = useState(false);
+  // A large form re-renders its preview after the builder has painted the keystroke.
+  const previewForm = useDeferredValue(document.form);
 
   // admin-app §3: the stored form may arrive as a string and must be parsed.
   useEffect(() => {
@@ -375,6 +392,30 @@ export function FormBuilderScreen() {
           />
         </div>
       </div>
+
+      {renderPreview ? (
+        <section className="formbuilder__preview" aria-labelledby={`${ids}-preview`}>
+          <div className="formbuilder__preview-header">
+            <h2 id={`${ids}-preview`}>Preview</h2>
+            <Button
+              variant="secondary"
+              aria-expanded={previewShown}
+              onClick={() => setPreviewShown((shown) => !shown)}
+            >
+              {previewShown ? 'Hide preview' : 'Show preview'}
+            </Button>
+          </div>
+          {previewShown ? (
+            <>
+              <p className="formbuilder__empty">
+                As people will see it, with its conditions, tables and progress. Answers typed here are not
+                saved.
+              </p>
+              <div className="formbuilder__preview-frame">{renderPreview(previewForm)}</div>
+            </>
+          ) : null}
+        </section>
+      ) : null}
     </div>
   );
 }

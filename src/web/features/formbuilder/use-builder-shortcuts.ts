@@ -31,7 +31,25 @@ export function useWarnBeforeLeaving(unsaved: boolean) {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
+    // Issue 11: a link inside the app (the header, Versions) asks too; it runs before the router's.
+    const onLinkClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!link || link.getAttribute('target') === '_blank') return;
+      if (!(link.getAttribute('href') ?? '').startsWith('#/')) return;
+      if (window.confirm(LEAVE_WITH_UNSAVED_CHANGES)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onLinkClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onLinkClick, true);
+    };
   }, [unsaved]);
 }
+
+export const LEAVE_WITH_UNSAVED_CHANGES =
+  'The form has changes that are not saved. Leave the form builder without saving them?';

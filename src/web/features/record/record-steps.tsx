@@ -29,6 +29,7 @@ export const RecordSteps = memo(function RecordSteps({
   firstStep,
   readOnly,
   sync,
+  preview = false,
 }: {
   recordId: string;
   form: FormTemplate;
@@ -40,6 +41,8 @@ export const RecordSteps = memo(function RecordSteps({
   firstStep: number;
   readOnly: boolean;
   sync: RecordSync;
+  /** The form builder's preview (issue 11): nothing is saved or sent. */
+  preview?: boolean;
 }) {
   const [stepIndex, setStepIndex] = useState(firstStep);
   const [sending, setSending] = useState(false);
@@ -73,9 +76,11 @@ export const RecordSteps = memo(function RecordSteps({
     setFocusedField(null);
   }, [sync]);
 
-  const step = form.steps[stepIndex];
+  // The builder's preview may lose the step it was on when a section is deleted.
+  const current = Math.min(stepIndex, Math.max(form.steps.length - 1, 0));
+  const step = form.steps[current];
   if (!step) return <p>This form has no questions yet.</p>;
-  const isLast = stepIndex === form.steps.length - 1;
+  const isLast = current === form.steps.length - 1;
 
   const goTo = (index: number) => {
     setStepIndex(index);
@@ -115,11 +120,11 @@ export const RecordSteps = memo(function RecordSteps({
             title: candidate.stepTitle,
             complete: completion[index] ?? false,
           }))}
-          current={stepIndex}
+          current={current}
           onChoose={goTo}
         />
         <RecordProgressBar percent={progress} />
-        {readOnly ? null : <SaveStatus sync={sync} />}
+        {readOnly || preview ? null : <SaveStatus sync={sync} />}
       </section>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
         {step.stepTitle}
@@ -150,12 +155,16 @@ export const RecordSteps = memo(function RecordSteps({
         ) : null}
       </div>
       <nav className="record-nav" aria-label="Steps">
-        <Button variant="secondary" onClick={() => goTo(stepIndex - 1)} disabled={stepIndex === 0}>
+        <Button variant="secondary" onClick={() => goTo(current - 1)} disabled={current === 0}>
           Previous
         </Button>
         {!isLast ? (
-          <Button onClick={() => goTo(stepIndex + 1)}>Next</Button>
-        ) : readOnly ? null : (
+          <Button onClick={() => goTo(current + 1)}>Next</Button>
+        ) : readOnly ? null : preview ? (
+          <Button variant="accent" disabled title="Preview: nothing is sent">
+            Complete & Send
+          </Button>
+        ) : (
           <Button variant="accent" onClick={() => void submit()} disabled={sending} aria-busy={sending}>
             {sending ? <Spinner label="Sending..." showLabel /> : 'Complete & Send'}
           </Button>
