@@ -11,6 +11,12 @@ import {
 } from './admin-lists.ts';
 import { startBenchServer } from './bench-server.ts';
 import { benchSettings } from './bench-settings.ts';
+import {
+  type BuilderBench,
+  renderBuilderConsole,
+  renderBuilderSection,
+  runBuilderBench,
+} from './builder-screen.ts';
 import { runEditors } from './editors.ts';
 import {
   type MigrationRun,
@@ -40,6 +46,16 @@ if (process.env.BENCH_RECORD_SCREEN !== '0') {
   console.log(renderComparisonConsole(recordScreen));
 } else {
   bench.skipped.push('The record screen in Chromium (BENCH_RECORD_SCREEN=0).');
+}
+
+// issue 11: the form builder on the same 500-field form, in Chromium.
+let builderScreen: BuilderBench | undefined;
+if (process.env.BENCH_BUILDER_SCREEN !== '0') {
+  console.log('\nform builder: Chromium, a 500-field form…');
+  builderScreen = await runBuilderBench();
+  console.log(renderBuilderConsole(builderScreen));
+} else {
+  bench.skipped.push('The form builder in Chromium (BENCH_BUILDER_SCREEN=0).');
 }
 
 for (const kind of kinds) {
@@ -121,6 +137,7 @@ fs.writeFileSync(
   [
     renderBenchmarks(bench),
     ...(recordScreen ? [renderComparisonSection(recordScreen)] : []),
+    renderBuilderSection(builderScreen),
     renderAdminListsSection(adminLists),
     renderRecordMigrationSection(migrations),
   ].join('\n'),

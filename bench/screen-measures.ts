@@ -131,6 +131,22 @@ export function radioFlips(page: Page, show: Locator, hide: Locator, flips: numb
   });
 }
 
+/**
+ * Fields moved with the keyboard (issue 11, the form builder): on a drag handle, Space picks the
+ * item up, an arrow moves it one place, Space drops it; each key to its frame is one sample.
+ */
+export function keyboardMoves(page: Page, handle: Locator, moves: number): Promise<number[]> {
+  return recorded(page, 'keySamples', async () => {
+    for (let move = 0; move < moves; move++) {
+      await handle.focus();
+      for (const key of ['Space', move % 2 === 0 ? 'ArrowDown' : 'ArrowUp', 'Space']) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(150);
+      }
+    }
+  });
+}
+
 /** The page's JavaScript heap after a full garbage collection, in bytes. */
 export async function heapAfterGc(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);

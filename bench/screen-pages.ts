@@ -22,7 +22,10 @@ function base64Url(value: unknown): string {
 }
 
 /** The signed-in tab as oidc-client-ts keeps it (the browser checks claims; signatures are the server's). */
-export async function signInBenchPerson(context: BrowserContext): Promise<void> {
+export async function signInBenchPerson(
+  context: BrowserContext,
+  roles: readonly string[] = ['client'],
+): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const profile = {
     iss: `${origin}/oidc`,
@@ -33,7 +36,7 @@ export async function signInBenchPerson(context: BrowserContext): Promise<void> 
     name: 'Bench Person',
     email: 'bench@example.com',
     email_verified: true,
-    'https://life-record.app/claims': { 'allowed-roles': ['client'] },
+    'https://life-record.app/claims': { 'allowed-roles': roles },
   };
   const idToken = `${base64Url({ alg: 'RS256', typ: 'JWT' })}.${base64Url(profile)}.c2lnbmF0dXJl`;
   const entry = {
@@ -63,6 +66,8 @@ function fakeRecordApi(form: FormTemplate) {
     user: { id: 'u1', federatedId: sub, name: 'Bench Person' },
     organization: null,
     inventoryType: { id: 't1', name: 'Bench Inventory' },
+    inventoryTypeId: 't1',
+    formVersion: 1,
     // As the server answers it (LifeRecord.form): resolved and checked there.
     form: recordFormAnswer(form, data),
   });
@@ -109,6 +114,43 @@ function fulfillFile(
   const bytes = fs.readFileSync(file);
   const body = html && file.endsWith('.html') ? html(bytes.toString('utf8')) : bytes;
   return route.fulfill({ body, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+}
+
+/** The page's HTML with the client configuration the server would put in it. */
+function withClientConfig(text: string): string {
+  return text
+    .replace(
+      '<!--app-config-->',
+      `<script id="app-config" type="application/json">${JSON.stringify(clientConfig)}</script>`,
+    )
+    .replaceAll('__PRODUCT_NAME__', 'Life Record');
+}
+
+export const builderTypeId = '00000000-0000-4000-8000-0000000000b1';
+
+/** Our form builder at `#/formbuilder/{id}` on a stored form (issue 11); saves are not measured. */
+export async function serveFormBuilder(page: Page, form: FormTemplate): Promise<string[]> {
+  const loaded: string[] = [];
+  const type = {
+    id: builderTypeId,
+    name: 'Bench Form',
+    description: 'Bench',
+    form,
+    reportQuery: null,
+    model: null,
+  };
+  await page.route(`${origin}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/graphql') {
+      const body = route.request().postDataJSON() as { query: string };
+      return route.fulfill({
+        json: { data: body.query.includes('BuilderInventoryType') ? { inventoryType: type } : {} },
+      });
+    }
+    return fulfillFile(route, recordClientDir, url.pathname, loaded, withClientConfig);
+  });
+  await page.routeWebSocket(/.*/, (socket) => void socket.close());
+  return loaded;
 }
 
 /** Our record screen at `#/record/{id}`; returns the scripts it requested. */

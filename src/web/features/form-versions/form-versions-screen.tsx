@@ -76,11 +76,16 @@ export function FormVersionsScreen() {
             )}
           </section>
           {versions.length >= 2 ? <VersionDiff typeId={id} versions={versions.map((v) => v.number)} /> : null}
-          {versions.length >= 1 ? (
+          {versions.some((version) => version.recordCount > 0) ? (
             <MappedMigration
               typeId={id}
               sourceVersions={versions.filter((v) => v.recordCount > 0).map((v) => v.number)}
             />
+          ) : versions.length > 0 ? (
+            <section aria-labelledby="migrate-heading" className="form-versions__section">
+              <h2 id="migrate-heading">Migrate records to another version or type</h2>
+              <p>No records use a version of this type yet: there is nothing to migrate.</p>
+            </section>
           ) : null}
           <MigrationHistory typeId={id} />
         </>

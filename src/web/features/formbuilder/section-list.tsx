@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Field, Step } from '#domain/form-template.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { conditionNote } from './conditional-picker.tsx';
@@ -108,8 +108,10 @@ export function SectionList({
                       field={field}
                       handle={handle}
                       editing={isSelected && editing === index}
-                      onEdit={() => onEditField(sectionIndex, index)}
-                      onDelete={() => onDeleteField(sectionIndex, index)}
+                      sectionIndex={sectionIndex}
+                      index={index}
+                      onEditField={onEditField}
+                      onDeleteField={onDeleteField}
                     />
                   )}
                 </SortableList>
@@ -122,19 +124,26 @@ export function SectionList({
   );
 }
 
-function FieldSummary({
+// Memoized: a drag re-renders every item of the list; an item whose props did not change skips.
+const FieldSummary = memo(function FieldSummary({
   field,
   handle,
   editing,
-  onEdit,
-  onDelete,
+  sectionIndex,
+  index,
+  onEditField,
+  onDeleteField,
 }: {
   field: Field;
   handle: React.ReactNode;
   editing: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
+  sectionIndex: number;
+  index: number;
+  onEditField: (section: number, index: number) => void;
+  onDeleteField: (section: number, index: number) => void;
 }) {
+  const onEdit = () => onEditField(sectionIndex, index);
+  const onDelete = () => onDeleteField(sectionIndex, index);
   const note = conditionNote(field.conditional);
   const name = field.label || field.id;
   return (
@@ -159,4 +168,4 @@ function FieldSummary({
       </div>
     </div>
   );
-}
+});

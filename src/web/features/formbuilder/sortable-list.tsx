@@ -13,7 +13,7 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 
 /**
  * A list reordered by drag (issue 11: @dnd-kit, keyboard-operable, announced). Each item has a
@@ -104,17 +104,22 @@ function SortableItem({
     transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
     transition,
   };
-  const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="drag-handle"
-      aria-label={`Move ${name}`}
-      {...attributes}
-      {...listeners}
-    >
-      <span aria-hidden="true">⠿</span>
-    </button>
+  // The same element while its props stay the same: during a drag every item re-renders, and an
+  // unchanged handle lets the item's content skip it (a 500-field form, bench/builder-screen.ts).
+  const handle = useMemo(
+    () => (
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="drag-handle"
+        aria-label={`Move ${name}`}
+        {...attributes}
+        {...listeners}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+    ),
+    [setActivatorNodeRef, name, attributes, listeners],
   );
   return (
     <li

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { savedCurrentStep } from '#domain/record-form-data.ts';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
 import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
-import { KeptAnswerConflicts } from './kept-answer-conflicts.tsx';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
@@ -14,6 +13,12 @@ import { formKeyOf, useLiveRecordUpdates } from './use-live-record-updates.ts';
 import { useRecordSync } from './use-record-sync.ts';
 
 export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
+
+// Issue 13 §2: rare (answers kept from an earlier visit and changed since), so loaded only when
+// needed; the record route stays within its script budget (issue 15).
+const KeptAnswerConflicts = lazy(async () => ({
+  default: (await import('./kept-answer-conflicts.tsx')).KeptAnswerConflicts,
+}));
 
 /**
  * One visit of a record: its sync engine, live updates, heading and form. customer-app §4: read-only
@@ -79,7 +84,11 @@ function RecordWorkspace({
             : 'You are viewing this record; only its owner can change it.'}
         </p>
       ) : null}
-      {readOnly ? null : <KeptAnswerConflicts sync={sync} form={form} />}
+      {readOnly || snapshot.conflicts === 0 ? null : (
+        <Suspense fallback={null}>
+          <KeptAnswerConflicts sync={sync} form={form} />
+        </Suspense>
+      )}
       <RecordSteps
         recordId={record.id}
         form={form}
