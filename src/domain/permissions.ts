@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import { isCustomerOrAdmin, type Role } from './roles.ts';
 
 /**
  * The one authorization policy (DESIGN §6). The server asks it before every read and write; the
@@ -79,7 +79,7 @@ export function decide(actor: Actor | null, operation: GlobalOperation): Decisio
   if (!actor) return deny('unauthenticated');
   const audience: Audience = GLOBAL_OPERATIONS[operation];
   if (audience === 'signed-in' || isAdmin(actor)) return ALLOW;
-  if (audience === 'customer-or-admin' && isCustomer(actor)) return ALLOW;
+  if (audience === 'customer-or-admin' && isCustomerOrAdmin(actor.roles)) return ALLOW;
   return deny('forbidden');
 }
 

@@ -3,10 +3,19 @@ import { isRole, roleFlags } from './roles.ts';
 
 describe('roles', () => {
   it.each([
-    [[], { isAdmin: false, isCustomer: false, isClient: false, isUser: false }],
-    [['admin'], { isAdmin: true, isCustomer: false, isClient: false, isUser: false }],
-    [['customer', 'client'], { isAdmin: false, isCustomer: true, isClient: true, isUser: false }],
-    [['user', 'unknown'], { isAdmin: false, isCustomer: false, isClient: false, isUser: true }],
+    [[], { isAdmin: false, isCustomer: false, isClient: false, isUser: false, isCustomerOrAdmin: false }],
+    [
+      ['admin'],
+      { isAdmin: true, isCustomer: false, isClient: false, isUser: false, isCustomerOrAdmin: true },
+    ],
+    [
+      ['customer', 'client'],
+      { isAdmin: false, isCustomer: true, isClient: true, isUser: false, isCustomerOrAdmin: true },
+    ],
+    [
+      ['user', 'unknown'],
+      { isAdmin: false, isCustomer: false, isClient: false, isUser: true, isCustomerOrAdmin: false },
+    ],
   ])('flags for %o', (roles, flags) => {
     expect(roleFlags(roles)).toEqual(flags);
   });

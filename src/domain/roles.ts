@@ -12,6 +12,13 @@ export interface RoleFlags {
   isCustomer: boolean;
   isClient: boolean;
   isUser: boolean;
+  /** customer-app §6: Account, Products and the inventory wizard are for customers and admins. */
+  isCustomerOrAdmin: boolean;
+}
+
+/** customer-app §6 "customers and admins": the one statement of that rule, for client and server. */
+export function isCustomerOrAdmin(roles: readonly string[]): boolean {
+  return roles.includes('customer') || roles.includes('admin');
 }
 
 export function roleFlags(roles: readonly string[]): RoleFlags {
@@ -20,5 +27,6 @@ export function roleFlags(roles: readonly string[]): RoleFlags {
     isCustomer: roles.includes('customer'),
     isClient: roles.includes('client'),
     isUser: roles.includes('user'),
+    isCustomerOrAdmin: isCustomerOrAdmin(roles),
   };
 }

@@ -39,6 +39,11 @@ export const HTTP_STATUS: Record<FailureCode, number> = {
   GATEWAY_TIMEOUT: 504,
 };
 
+/** The value of a success shaped for its caller; a failure passes through unchanged. */
+export function mapResult<T, U>(result: Result<T>, shape: (value: T) => U): Result<U> {
+  return result.ok ? ok(shape(result.value)) : result;
+}
+
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERSONAL_DATA_FILE_NAME } from '#domain/personal-data.ts';
-import { HTTP_STATUS } from '../authorization/service-result.ts';
+import { sendResult } from '../http-result.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { exportPersonalData } from './personal-data-service.ts';
 
@@ -10,11 +10,11 @@ export async function personalDataRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/my-data', async (request, reply) => {
     const viewer = await app.authenticate(request);
     const result = await exportPersonalData(deps, viewer);
-    if (!result.ok)
-      return reply.status(HTTP_STATUS[result.failure.code]).send({ error: result.failure.message });
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${PERSONAL_DATA_FILE_NAME}"`)
-      .send(result.value);
+    if (result.ok) {
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${PERSONAL_DATA_FILE_NAME}"`);
+    }
+    return sendResult(reply, result);
   });
 }

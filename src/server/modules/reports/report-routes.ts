@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_STATUS, type Result } from '../authorization/service-result.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mapResult } from '../authorization/service-result.ts';
+import { sendResult } from '../http-result.ts';
 import { databaseRateLimitStore } from '../rate-limits/database-rate-limit-store.ts';
 import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
@@ -48,10 +49,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
       const result = await generateReport(deps, viewer, request.body);
-      return send(reply, result, (value) => ({
-        report: value.report,
-        generation: { ...value.generation, dateGenerated: value.generation.dateGenerated.toISOString() },
-      }));
+      return sendResult(
+        reply,
+        mapResult(result, (value) => ({
+          report: value.report,
+          generation: { ...value.generation, dateGenerated: value.generation.dateGenerated.toISOString() },
+        })),
+      );
     },
   );
 
@@ -60,12 +64,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     { ...OBJECT_BODY_ROUTE, config: { rateLimit: limit(NARRATIVE_LIMIT, 'narratives') } },
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
-      return send(reply, await generateNarrative(deps, viewer, request.body), (value) => value);
+      return sendResult(reply, await generateNarrative(deps, viewer, request.body));
     },
   );
-}
-
-function send<T>(reply: FastifyReply, result: Result<T>, shape: (value: T) => unknown) {
-  if (result.ok) return reply.send(shape(result.value));
-  return reply.status(HTTP_STATUS[result.failure.code]).send({ error: result.failure.message });
 }

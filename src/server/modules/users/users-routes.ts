@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HTTP_STATUS, type Result } from '../authorization/service-result.ts';
+import type { FastifyInstance } from 'fastify';
+import { sendResult } from '../http-result.ts';
 import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { serviceDeps } from '../service-deps.ts';
 import { changeUserRoles, listUserRoles } from './user-service.ts';
@@ -13,15 +13,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const deps = serviceDeps(app);
   app.get('/api/users', async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
-    return send(reply, await listUserRoles(deps, viewer));
+    return sendResult(reply, await listUserRoles(deps, viewer));
   });
   app.put('/api/users', OBJECT_BODY_ROUTE, async (request, reply) => {
     const viewer = await app.viewers.forRequest(request);
-    return send(reply, await changeUserRoles(deps, viewer, request.body));
+    return sendResult(reply, await changeUserRoles(deps, viewer, request.body));
   });
-}
-
-function send<T>(reply: FastifyReply, result: Result<T>) {
-  if (result.ok) return reply.send(result.value);
-  return reply.status(HTTP_STATUS[result.failure.code]).send({ error: result.failure.message });
 }

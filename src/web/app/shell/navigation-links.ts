@@ -13,10 +13,10 @@ export interface NavigationLink {
 export function navigationLinks({
   isAuthenticated,
   isAdmin,
-  isCustomer,
-}: RoleFlags & { isAuthenticated: boolean }) {
+  isCustomerOrAdmin,
+}: Pick<RoleFlags, 'isAdmin' | 'isCustomerOrAdmin'> & { isAuthenticated: boolean }) {
   const links: NavigationLink[] = [{ to: '/', label: 'Home' }];
-  if (isAuthenticated && (isCustomer || isAdmin)) {
+  if (isAuthenticated && isCustomerOrAdmin) {
     links.push({ to: '/account', label: 'Account' }, { to: '/products', label: 'Products' });
   }
   if (isAuthenticated && isAdmin) {

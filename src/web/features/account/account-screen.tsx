@@ -27,7 +27,7 @@ export function AccountScreen() {
       </div>
     );
   }
-  if (!auth.isAuthenticated || !(auth.isCustomer || auth.isAdmin)) return <Navigate to="/" replace />;
+  if (!auth.isAuthenticated || !auth.isCustomerOrAdmin) return <Navigate to="/" replace />;
 
   return (
     <div className="page account">

@@ -68,10 +68,16 @@ export function DashboardScreen() {
   );
 }
 
-function destinationsFor({ isAdmin, isCustomer }: { isAdmin: boolean; isCustomer: boolean }): Destination[] {
+function destinationsFor({
+  isAdmin,
+  isCustomerOrAdmin,
+}: {
+  isAdmin: boolean;
+  isCustomerOrAdmin: boolean;
+}): Destination[] {
   const destinations: Destination[] = [];
   // customer-app §6: customers and admins use Account, Inventory and Products.
-  if (isCustomer || isAdmin) {
+  if (isCustomerOrAdmin) {
     destinations.push(
       { to: '/account', title: 'Account', description: 'Your organization, its records and invitations.' },
       { to: '/products', title: 'Products', description: 'Buy record credits for the people you invite.' },

@@ -15,9 +15,8 @@ export const ACCESS_DENIED_MESSAGE = 'Access denied. You do not have permission 
  */
 export function InventoryScreen() {
   usePageTitle('Inventory');
-  const { isLoading, isAdmin, isCustomer } = useAuth();
+  const { isLoading, isCustomerOrAdmin: allowed } = useAuth();
   const navigate = useNavigate();
-  const allowed = isAdmin || isCustomer;
   const refused = useRef(false);
 
   useEffect(() => {
