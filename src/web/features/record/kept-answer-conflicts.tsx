@@ -1,15 +1,19 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { answerSlots } from '#domain/form-answer-keys.ts';
-import type { FormTemplate } from '#domain/form-template.ts';
+import type { CellField, FormTemplate } from '#domain/form-template.ts';
+import { tableCells } from '#domain/table-answer-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import type { RecordSync } from './autosave/record-sync.ts';
+import { answerText, NO_RESPONSE_TEXT } from './fields/answer-text.ts';
 
-/** An answer as a person reads it: ticks as a list, yes/no, or that there is none. */
-function answerText(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(no answer)';
-  if (Array.isArray(value)) return value.length === 0 ? '(nothing ticked)' : value.map(String).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+/** The question behind each answer key, so an answer reads as on the read-only record (labels). */
+function questionsByKey(form: FormTemplate): Map<string, Pick<CellField, 'type' | 'options'>> {
+  const questions = new Map<string, Pick<CellField, 'type' | 'options'>>();
+  for (const field of form.steps.flatMap((step) => step.fields)) {
+    if (field.type === 'table') for (const { key, cell } of tableCells(field)) questions.set(key, cell);
+    else questions.set(field.id, field);
+  }
+  return questions;
 }
 
 /**
@@ -20,7 +24,11 @@ export function KeptAnswerConflicts({ sync, form }: { sync: RecordSync; form: Fo
   const { conflictsRevision } = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the engine's conflicts change with their revision.
   const conflicts = useMemo(() => sync.keptConflicts(), [sync, conflictsRevision]);
-  const questions = useMemo(() => new Map(answerSlots(form).map((slot) => [slot.key, slot.label])), [form]);
+  const labels = useMemo(() => new Map(answerSlots(form).map((slot) => [slot.key, slot.label])), [form]);
+  const questions = useMemo(() => questionsByKey(form), [form]);
+  // Unknown question (a key no field has now): the stored text as it is.
+  const readable = (key: string, value: unknown) =>
+    answerText(questions.get(key) ?? { type: 'text' }, value) ?? NO_RESPONSE_TEXT;
   if (conflicts.length === 0) return null;
   return (
     <section className="kept-conflicts" aria-labelledby="kept-conflicts-title">
@@ -34,15 +42,15 @@ export function KeptAnswerConflicts({ sync, form }: { sync: RecordSync; form: Fo
       </p>
       <ul className="kept-conflicts__list">
         {conflicts.map((conflict) => {
-          const question = questions.get(conflict.key) ?? conflict.key;
+          const question = labels.get(conflict.key) ?? conflict.key;
           return (
             <li key={conflict.key} className="kept-conflicts__item">
               <h3>{question}</h3>
               <dl>
                 <dt>Saved since (shown in the form now)</dt>
-                <dd>{answerText(conflict.stored)}</dd>
+                <dd>{readable(conflict.key, conflict.stored)}</dd>
                 <dt>Kept on this device</dt>
-                <dd>{answerText(conflict.mine)}</dd>
+                <dd>{readable(conflict.key, conflict.mine)}</dd>
               </dl>
               <div className="kept-conflicts__actions">
                 <Button
