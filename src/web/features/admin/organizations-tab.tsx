@@ -12,6 +12,7 @@ import { fetchFailedMessage, inlineFailureMessage, NOT_AVAILABLE } from './admin
 import { useAdminOrganizations, useSaveOrganization } from './api/organizations.ts';
 import { firstFormError } from './list/first-form-error.ts';
 import { ListPager } from './list/list-pager.tsx';
+import { EditRowButton, ExternalLinkOrNotAvailable } from './list/row-cells.tsx';
 import { RowMessage } from './list/row-message.tsx';
 import { SearchField } from './list/search-field.tsx';
 import { SortableHeader } from './list/sortable-header.tsx';
@@ -72,23 +73,13 @@ export function OrganizationsTab({ url }: { url: AdminUrl }) {
                     <th scope="row">{organization.name}</th>
                     <td>{organization.phone || NOT_AVAILABLE}</td>
                     <td>
-                      {organization.website ? (
-                        <a href={linkOf(organization.website)} target="_blank" rel="noopener noreferrer">
-                          {organization.website}
-                        </a>
-                      ) : (
-                        NOT_AVAILABLE
-                      )}
+                      <ExternalLinkOrNotAvailable
+                        href={organization.website ? linkOf(organization.website) : null}
+                        text={organization.website}
+                      />
                     </td>
                     <td>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${organization.name}`}
-                        onClick={() => setEditing(organization.id)}
-                      >
-                        Edit
-                      </Button>
+                      <EditRowButton name={organization.name} onEdit={() => setEditing(organization.id)} />
                     </td>
                   </tr>
                 ),

@@ -13,6 +13,7 @@ import { fetchFailedMessage, inlineFailureMessage, NOT_AVAILABLE } from './admin
 import { useAdminProducts, useSaveProduct } from './api/products.ts';
 import { firstFormError } from './list/first-form-error.ts';
 import { ListPager } from './list/list-pager.tsx';
+import { EditRowButton, ExternalLinkOrNotAvailable } from './list/row-cells.tsx';
 import { RowMessage } from './list/row-message.tsx';
 import { SearchField } from './list/search-field.tsx';
 import { SortableHeader } from './list/sortable-header.tsx';
@@ -114,23 +115,10 @@ export function ProductsTab({ url }: { url: AdminUrl }) {
                     <td>{product.inventoryType.name || NOT_AVAILABLE}</td>
                     <td className="admin-table__code">{product.stripeId || NOT_AVAILABLE}</td>
                     <td className="admin-table__code">
-                      {product.stripePaylink ? (
-                        <a href={product.stripePaylink} target="_blank" rel="noopener noreferrer">
-                          {product.stripePaylink}
-                        </a>
-                      ) : (
-                        NOT_AVAILABLE
-                      )}
+                      <ExternalLinkOrNotAvailable href={product.stripePaylink} text={product.stripePaylink} />
                     </td>
                     <td>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${product.name}`}
-                        onClick={() => setEditing(product.id)}
-                      >
-                        Edit
-                      </Button>
+                      <EditRowButton name={product.name} onEdit={() => setEditing(product.id)} />
                     </td>
                   </tr>
                 ),

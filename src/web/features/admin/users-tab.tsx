@@ -24,6 +24,7 @@ import {
 } from './api/users.ts';
 import { firstFormError } from './list/first-form-error.ts';
 import { ListPager } from './list/list-pager.tsx';
+import { EditRowButton } from './list/row-cells.tsx';
 import { RowMessage } from './list/row-message.tsx';
 import { SearchField } from './list/search-field.tsx';
 import { SortableHeader } from './list/sortable-header.tsx';
@@ -100,14 +101,10 @@ export function UsersTab({ url }: { url: AdminUrl }) {
                       <RoleBadges roles={user.roles} />
                     </td>
                     <td>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${user.name || user.email || 'user'}`}
-                        onClick={() => setEditing(user.id)}
-                      >
-                        Edit
-                      </Button>
+                      <EditRowButton
+                        name={user.name || user.email || 'user'}
+                        onEdit={() => setEditing(user.id)}
+                      />
                     </td>
                   </tr>
                 ),
