@@ -45,6 +45,9 @@ export const recordChangesPlugin = fp(
     const listeners = new Map<string, Set<() => void>>();
     let gathered = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
+    // Once the server closes, its database connections go: nothing more is sent to other servers
+    // (a save finishing during shutdown used to log "Cannot use a pool after calling end").
+    let closed = false;
 
     const publishLocal = (recordId: string) => {
       for (const listener of listeners.get(recordId) ?? []) {
@@ -59,7 +62,7 @@ export const recordChangesPlugin = fp(
     async function flush(): Promise<void> {
       clearTimeout(timer);
       timer = undefined;
-      if (gathered.size === 0) return;
+      if (gathered.size === 0 || closed) return;
       const ids = [...gathered];
       gathered = new Set();
       for (let start = 0; start < ids.length; start += IDS_PER_NOTIFICATION) {
@@ -81,7 +84,7 @@ export const recordChangesPlugin = fp(
       crossInstance,
       changed(recordId) {
         publishLocal(recordId);
-        if (!crossInstance) return;
+        if (!crossInstance || closed) return;
         gathered.add(recordId);
         if (gathered.size >= IDS_PER_NOTIFICATION) void flush();
         else timer ??= setTimeout(() => void flush(), NOTIFY_BATCH_MS);
@@ -107,7 +110,10 @@ export const recordChangesPlugin = fp(
         const notice = parseNotice(payload);
         if (notice && notice.origin !== instanceId) for (const id of notice.recordIds) publishLocal(id);
       });
-      app.addHook('preClose', async () => flush());
+      app.addHook('preClose', async () => {
+        await flush();
+        closed = true;
+      });
       app.addHook('onClose', async () => stop());
     }
   },
