@@ -19,7 +19,8 @@ const WRITERS: Record<string, string> = {
     'mapped migration and undo: the service publishes each record',
   'modules/invitations/invitation-repository.ts': 'a credit given out: the service publishes it',
   'modules/payments/purchase-repository.ts': 'credits bought: the service publishes the new records',
-  'modules/identity/viewer.ts': 'records moved at sign-in: resolveViewer tells its caller, which publishes',
+  'modules/identity/sign-in-service.ts':
+    'records moved at sign-in: resolveViewer tells its caller, which publishes',
   'modules/records/record-provisioning-service.ts':
     'the CLI creates a record: new, so nobody can be subscribed to it yet',
   'modules/demo/demo-seed-service.ts': 'demo records created by the CLI: new, nobody subscribed yet',
