@@ -123,6 +123,13 @@ test('a started record keeps its version; publish, diff, mapping preview, migrat
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: 'test-results/form-versions.png', fullPage: true });
+  // At phone width the page does not scroll sideways (wide tables scroll inside their region).
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/form-versions-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Migrate: the person's open record switches to version 2's questions by itself (no reload),
   // with the answer carried over.
