@@ -36,12 +36,9 @@ type Documents = {
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": typeof types.AdminSupportMessagesDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      formVersion\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": typeof types.DatasyncFormDocument,
-    "\n  query DatasyncVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.DatasyncVersionFormDocument,
     "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n": typeof types.FormVersionsDocument,
     "\n  query MigrationTargets {\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.MigrationTargetsDocument,
     "\n  query TargetVersions($id: ID!) {\n    formVersions(inventoryTypeId: $id) {\n      versions {\n        number\n      }\n    }\n  }\n": typeof types.TargetVersionsDocument,
-    "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.FormVersionFormDocument,
-    "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishFormVersionDocument,
     "\n  query PreviewRecordMigration($input: RecordMigrationInput!) {\n    previewRecordMigration(input: $input) {\n      records\n      submittedLeftOut\n      carried {\n        from\n        to\n        answers\n      }\n      leftBehind {\n        key\n        reason\n        answers\n      }\n    }\n  }\n": typeof types.PreviewRecordMigrationDocument,
     "\n  mutation MigrateRecordsMapped($input: RecordMigrationInput!) {\n    migrateRecordsMapped(input: $input) {\n      batchId\n      migrated\n      changedDuring\n      message\n    }\n  }\n": typeof types.MigrateRecordsMappedDocument,
     "\n  mutation UndoRecordMigration($batchId: ID!) {\n    undoRecordMigration(batchId: $batchId) {\n      restored\n      changedSince\n      message\n    }\n  }\n": typeof types.UndoRecordMigrationDocument,
@@ -49,7 +46,6 @@ type Documents = {
     "\n  query BuilderInventoryType($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n      description\n      form\n      reportQuery\n      model\n    }\n  }\n": typeof types.BuilderInventoryTypeDocument,
     "\n  mutation CreateBuilderInventoryType($input: InventoryTypeInput!) {\n    createInventoryType(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateBuilderInventoryTypeDocument,
     "\n  mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {\n    updateInventoryType(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateBuilderInventoryTypeDocument,
-    "\n  mutation PublishBuilderForm($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishBuilderFormDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": typeof types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsDocument,
@@ -61,6 +57,8 @@ type Documents = {
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
+    "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.FormVersionFormDocument,
+    "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishFormVersionDocument,
 };
 const documents: Documents = {
     "\n  query AccountOrganization {\n    viewer {\n      id\n      organization {\n        id\n        name\n        phone\n        website\n        availableCredits {\n          count\n          inventoryType {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AccountOrganizationDocument,
@@ -84,12 +82,9 @@ const documents: Documents = {
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": types.AdminSupportMessagesDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      formVersion\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": types.DatasyncFormDocument,
-    "\n  query DatasyncVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.DatasyncVersionFormDocument,
     "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n": types.FormVersionsDocument,
     "\n  query MigrationTargets {\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.MigrationTargetsDocument,
     "\n  query TargetVersions($id: ID!) {\n    formVersions(inventoryTypeId: $id) {\n      versions {\n        number\n      }\n    }\n  }\n": types.TargetVersionsDocument,
-    "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.FormVersionFormDocument,
-    "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishFormVersionDocument,
     "\n  query PreviewRecordMigration($input: RecordMigrationInput!) {\n    previewRecordMigration(input: $input) {\n      records\n      submittedLeftOut\n      carried {\n        from\n        to\n        answers\n      }\n      leftBehind {\n        key\n        reason\n        answers\n      }\n    }\n  }\n": types.PreviewRecordMigrationDocument,
     "\n  mutation MigrateRecordsMapped($input: RecordMigrationInput!) {\n    migrateRecordsMapped(input: $input) {\n      batchId\n      migrated\n      changedDuring\n      message\n    }\n  }\n": types.MigrateRecordsMappedDocument,
     "\n  mutation UndoRecordMigration($batchId: ID!) {\n    undoRecordMigration(batchId: $batchId) {\n      restored\n      changedSince\n      message\n    }\n  }\n": types.UndoRecordMigrationDocument,
@@ -97,7 +92,6 @@ const documents: Documents = {
     "\n  query BuilderInventoryType($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n      description\n      form\n      reportQuery\n      model\n    }\n  }\n": types.BuilderInventoryTypeDocument,
     "\n  mutation CreateBuilderInventoryType($input: InventoryTypeInput!) {\n    createInventoryType(input: $input) {\n      id\n    }\n  }\n": types.CreateBuilderInventoryTypeDocument,
     "\n  mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {\n    updateInventoryType(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateBuilderInventoryTypeDocument,
-    "\n  mutation PublishBuilderForm($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishBuilderFormDocument,
     "\n  query HomeRecords {\n    viewer {\n      id\n      name\n      records {\n        id\n        createdAt\n        updatedAt\n        submitted\n        inventoryType {\n          name\n        }\n      }\n    }\n  }\n": types.HomeRecordsDocument,
     "\n  query Products {\n    viewer {\n      id\n      organization {\n        id\n      }\n    }\n    products {\n      id\n      name\n      description\n      cost\n      credits\n      paymentLink\n      inventoryType {\n        name\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query RecordReportGenerations($id: ID!) {\n    record(id: $id) {\n      id\n      inventoryType {\n        id\n        model\n      }\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsDocument,
@@ -109,6 +103,8 @@ const documents: Documents = {
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
+    "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.FormVersionFormDocument,
+    "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishFormVersionDocument,
 };
 
 /**
@@ -198,10 +194,6 @@ export function graphql(source: "\n  query DatasyncForm($id: ID!) {\n    invento
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DatasyncVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n"): typeof import('./graphql').DatasyncVersionFormDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n"): typeof import('./graphql').FormVersionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -211,14 +203,6 @@ export function graphql(source: "\n  query MigrationTargets {\n    inventoryType
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TargetVersions($id: ID!) {\n    formVersions(inventoryTypeId: $id) {\n      versions {\n        number\n      }\n    }\n  }\n"): typeof import('./graphql').TargetVersionsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n"): typeof import('./graphql').FormVersionFormDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n"): typeof import('./graphql').PublishFormVersionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -247,10 +231,6 @@ export function graphql(source: "\n  mutation CreateBuilderInventoryType($input:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateBuilderInventoryType($id: ID!, $input: InventoryTypeInput!) {\n    updateInventoryType(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateBuilderInventoryTypeDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation PublishBuilderForm($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n"): typeof import('./graphql').PublishBuilderFormDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -295,6 +275,14 @@ export function graphql(source: "\n  mutation SaveRecordAnswers($input: SaveReco
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').SubmitRecordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n"): typeof import('./graphql').FormVersionFormDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n"): typeof import('./graphql').PublishFormVersionDocument;
 
 
 export function graphql(source: string) {

@@ -244,14 +244,6 @@ export type DatasyncFormQueryVariables = Exact<{
 
 export type DatasyncFormQuery = { inventoryType: { id: string, form: unknown } | null };
 
-export type DatasyncVersionFormQueryVariables = Exact<{
-  id: string | number;
-  number: number;
-}>;
-
-
-export type DatasyncVersionFormQuery = { formVersionForm: unknown };
-
 export type FormVersionsQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -270,21 +262,6 @@ export type TargetVersionsQueryVariables = Exact<{
 
 
 export type TargetVersionsQuery = { formVersions: { versions: Array<{ number: number }> } };
-
-export type FormVersionFormQueryVariables = Exact<{
-  id: string | number;
-  number: number;
-}>;
-
-
-export type FormVersionFormQuery = { formVersionForm: unknown };
-
-export type PublishFormVersionMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PublishFormVersionMutation = { publishFormVersion: { number: number } };
 
 export type PreviewRecordMigrationQueryVariables = Exact<{
   input: RecordMigrationInput;
@@ -335,13 +312,6 @@ export type UpdateBuilderInventoryTypeMutationVariables = Exact<{
 
 
 export type UpdateBuilderInventoryTypeMutation = { updateInventoryType: { id: string } };
-
-export type PublishBuilderFormMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PublishBuilderFormMutation = { publishFormVersion: { number: number } };
 
 export type HomeRecordsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -411,6 +381,21 @@ export type SubmitRecordMutationVariables = Exact<{
 
 
 export type SubmitRecordMutation = { submitRecord: { id: string, data: unknown, updatedAt: string, submitted: boolean, version: number } };
+
+export type FormVersionFormQueryVariables = Exact<{
+  id: string | number;
+  number: number;
+}>;
+
+
+export type FormVersionFormQuery = { formVersionForm: unknown };
+
+export type PublishFormVersionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PublishFormVersionMutation = { publishFormVersion: { number: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -716,11 +701,6 @@ export const DatasyncFormDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DatasyncFormQuery, DatasyncFormQueryVariables>;
-export const DatasyncVersionFormDocument = new TypedDocumentString(`
-    query DatasyncVersionForm($id: ID!, $number: Int!) {
-  formVersionForm(inventoryTypeId: $id, number: $number)
-}
-    `) as unknown as TypedDocumentString<DatasyncVersionFormQuery, DatasyncVersionFormQueryVariables>;
 export const FormVersionsDocument = new TypedDocumentString(`
     query FormVersions($id: ID!) {
   inventoryType(id: $id) {
@@ -755,18 +735,6 @@ export const TargetVersionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TargetVersionsQuery, TargetVersionsQueryVariables>;
-export const FormVersionFormDocument = new TypedDocumentString(`
-    query FormVersionForm($id: ID!, $number: Int!) {
-  formVersionForm(inventoryTypeId: $id, number: $number)
-}
-    `) as unknown as TypedDocumentString<FormVersionFormQuery, FormVersionFormQueryVariables>;
-export const PublishFormVersionDocument = new TypedDocumentString(`
-    mutation PublishFormVersion($id: ID!) {
-  publishFormVersion(inventoryTypeId: $id) {
-    number
-  }
-}
-    `) as unknown as TypedDocumentString<PublishFormVersionMutation, PublishFormVersionMutationVariables>;
 export const PreviewRecordMigrationDocument = new TypedDocumentString(`
     query PreviewRecordMigration($input: RecordMigrationInput!) {
   previewRecordMigration(input: $input) {
@@ -844,13 +812,6 @@ export const UpdateBuilderInventoryTypeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateBuilderInventoryTypeMutation, UpdateBuilderInventoryTypeMutationVariables>;
-export const PublishBuilderFormDocument = new TypedDocumentString(`
-    mutation PublishBuilderForm($id: ID!) {
-  publishFormVersion(inventoryTypeId: $id) {
-    number
-  }
-}
-    `) as unknown as TypedDocumentString<PublishBuilderFormMutation, PublishBuilderFormMutationVariables>;
 export const HomeRecordsDocument = new TypedDocumentString(`
     query HomeRecords {
   viewer {
@@ -1012,3 +973,15 @@ export const SubmitRecordDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SubmitRecordMutation, SubmitRecordMutationVariables>;
+export const FormVersionFormDocument = new TypedDocumentString(`
+    query FormVersionForm($id: ID!, $number: Int!) {
+  formVersionForm(inventoryTypeId: $id, number: $number)
+}
+    `) as unknown as TypedDocumentString<FormVersionFormQuery, FormVersionFormQueryVariables>;
+export const PublishFormVersionDocument = new TypedDocumentString(`
+    mutation PublishFormVersion($id: ID!) {
+  publishFormVersion(inventoryTypeId: $id) {
+    number
+  }
+}
+    `) as unknown as TypedDocumentString<PublishFormVersionMutation, PublishFormVersionMutationVariables>;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { usePublishFormVersion } from './api/use-form-versions.ts';
+import { usePublishFormVersion } from '#web/lib/form-versions-api.ts';
 
 /** Whether the builder's draft has changes, and "Publish" to make it the next version. */
 export function DraftStatus({
@@ -14,7 +14,7 @@ export function DraftStatus({
   draftChanged: boolean;
   latest: number | null;
 }) {
-  const publish = usePublishFormVersion(typeId);
+  const publish = usePublishFormVersion();
   const { showToast } = useToast();
   const next = (latest ?? 0) + 1;
   return (
@@ -30,7 +30,7 @@ export function DraftStatus({
         <Button
           disabled={publish.isPending}
           onClick={() =>
-            publish.mutate(undefined, {
+            publish.mutate(typeId, {
               onSuccess: ({ number }) => showToast(`Published as version ${number}.`, 'success'),
             })
           }

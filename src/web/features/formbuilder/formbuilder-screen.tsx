@@ -16,12 +16,9 @@ import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { usePublishFormVersion } from '#web/lib/form-versions-api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import {
-  useBuilderInventoryType,
-  usePublishBuilderForm,
-  useSaveInventoryType,
-} from './api/use-inventory-type-form.ts';
+import { useBuilderInventoryType, useSaveInventoryType } from './api/use-inventory-type-form.ts';
 import {
   type BuilderDocument,
   builderReducer,
@@ -59,7 +56,7 @@ export function FormBuilderScreen({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const publish = usePublishBuilderForm();
+  const publish = usePublishFormVersion();
   const [state, dispatch] = useReducer(builderReducer, undefined, () => initialBuilderState());
   const [selected, setSelected] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);

@@ -27,10 +27,3 @@ export const DatasyncFormQuery = graphql(`
     }
   }
 `);
-
-// Issue 12: for the record's own type, the version the record is answered against, not the draft.
-export const DatasyncVersionFormQuery = graphql(`
-  query DatasyncVersionForm($id: ID!, $number: Int!) {
-    formVersionForm(inventoryTypeId: $id, number: $number)
-  }
-`);

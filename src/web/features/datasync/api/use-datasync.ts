@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { FormVersionFormQuery } from '#web/lib/form-versions-api.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { DatasyncFormQuery, DatasyncRecordQuery, DatasyncVersionFormQuery } from './datasync-documents.ts';
+import { DatasyncFormQuery, DatasyncRecordQuery } from './datasync-documents.ts';
 
 export function useDatasyncRecord(recordId: string) {
   const client = useGraphQLClient();
@@ -23,7 +24,7 @@ export function useDatasyncForm(typeId: string | null, version: number | null) {
       if (version === null)
         return (await client.request(DatasyncFormQuery, { id: typeId ?? '' }, { signal })).inventoryType;
       const answer = await client.request(
-        DatasyncVersionFormQuery,
+        FormVersionFormQuery,
         { id: typeId ?? '', number: version },
         { signal },
       );

@@ -39,20 +39,6 @@ export const TargetVersionsQuery = graphql(`
   }
 `);
 
-export const FormVersionFormQuery = graphql(`
-  query FormVersionForm($id: ID!, $number: Int!) {
-    formVersionForm(inventoryTypeId: $id, number: $number)
-  }
-`);
-
-export const PublishFormVersionMutation = graphql(`
-  mutation PublishFormVersion($id: ID!) {
-    publishFormVersion(inventoryTypeId: $id) {
-      number
-    }
-  }
-`);
-
 export const PreviewRecordMigrationQuery = graphql(`
   query PreviewRecordMigration($input: RecordMigrationInput!) {
     previewRecordMigration(input: $input) {

@@ -2,21 +2,19 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { type FormTemplate, parseFormTemplate } from '#domain/form-template.ts';
 import type { RecordMigrationInput } from '#web/gql/graphql.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { FORM_VERSIONS_QUERY_KEY, FormVersionFormQuery } from '#web/lib/form-versions-api.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import {
-  FormVersionFormQuery,
   FormVersionsQuery,
   MigrateRecordsMappedMutation,
   MigrationTargetsQuery,
   PreviewRecordMigrationQuery,
-  PublishFormVersionMutation,
   RecordMigrationBatchesQuery,
   TargetVersionsQuery,
   UndoRecordMigrationMutation,
 } from './form-version-documents.ts';
 
-// Everything that a publish, migration or undo changes is under this key, refetched after each.
-const ROOT = 'form-versions';
+const ROOT = FORM_VERSIONS_QUERY_KEY;
 
 export function useFormVersions(typeId: string) {
   const client = useGraphQLClient();
@@ -77,16 +75,6 @@ export function useVersionForms(refs: readonly (VersionRef | null)[]) {
       enabled: isAuthenticated && ref !== null,
       staleTime: Number.POSITIVE_INFINITY,
     })),
-  });
-}
-
-export function usePublishFormVersion(typeId: string) {
-  const client = useGraphQLClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () =>
-      (await client.request(PublishFormVersionMutation, { id: typeId })).publishFormVersion,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [ROOT] }),
   });
 }
 

@@ -29,12 +29,3 @@ export const UpdateBuilderInventoryTypeMutation = graphql(`
     }
   }
 `);
-
-// Issue 12: the saved draft becomes the type's next published version.
-export const PublishBuilderFormMutation = graphql(`
-  mutation PublishBuilderForm($id: ID!) {
-    publishFormVersion(inventoryTypeId: $id) {
-      number
-    }
-  }
-`);

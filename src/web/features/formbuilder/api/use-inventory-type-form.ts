@@ -5,7 +5,6 @@ import type { BuilderDocument } from '../builder-state.ts';
 import {
   BuilderInventoryTypeQuery,
   CreateBuilderInventoryTypeMutation,
-  PublishBuilderFormMutation,
   UpdateBuilderInventoryTypeMutation,
 } from './formbuilder-documents.ts';
 
@@ -42,16 +41,5 @@ export function useSaveInventoryType() {
       return (await client.request(CreateBuilderInventoryTypeMutation, { input })).createInventoryType.id;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
-
-/** Issue 12: "Publish" makes the saved draft the next version; new records take it. */
-export function usePublishBuilderForm() {
-  const client = useGraphQLClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      (await client.request(PublishBuilderFormMutation, { id })).publishFormVersion,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['form-versions'] }),
   });
 }
