@@ -7,19 +7,15 @@ import { type PGlite, parse as pglite, protocol } from '@electric-sql/pglite';
  * PostgreSQL keeps the plan. Measured on the save and record read: 2–3 times less time per
  * statement (docs/decisions/017-pglite-prepared-statements.md).
  *
- * It runs under PGlite's own two locks, exactly where `query()` runs, so it never interleaves with
- * another query or lands inside someone else's transaction. It must not be called from inside a
- * PGlite transaction callback (it would wait for that transaction to end).
+ * Only public PGlite API: `runExclusive()` (the query lock), `isInTransaction()` (PostgreSQL's own
+ * transaction state) and `execProtocolStream`. It never interleaves with another query and never
+ * lands inside someone else's transaction (docs/decisions/002-one-typed-query-layer.md). It must not
+ * be called from inside a PGlite transaction callback (it would wait for that transaction to end).
  */
 export interface PgliteStatement {
   name: string;
   text: string;
   values: readonly unknown[];
-}
-
-interface PgliteLocks {
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 const parsedByClient = new WeakMap<PGlite, Set<string>>();
@@ -32,36 +28,41 @@ export async function runPglitePrepared<T>(client: PGlite, statement: PgliteStat
     parsedByClient.set(client, parsed);
   }
   const known = parsed;
-  const locks = client as unknown as PgliteLocks;
-  return locks._runExclusiveTransaction(() =>
-    locks._runExclusiveQuery(async () => {
-      const needsParse = !known.has(statement.name);
-      const messages = [
-        ...(needsParse ? [serialize.parse({ name: statement.name, text: statement.text })] : []),
-        serialize.bind({ statement: statement.name, values: statement.values.map(toText) }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ];
-      try {
-        const replies = await client.execProtocolStream(concat(messages), {});
-        if (needsParse) known.add(statement.name);
-        return (pglite.parseResults(replies, client.parsers)[0]?.rows ?? []) as T[];
-      } catch (error) {
-        // Parse may have succeeded before Bind failed: close the name so the next call parses it
-        // again (closing a statement that does not exist is not an error).
-        if (needsParse) {
-          await client
-            .execProtocolStream(
-              concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
-              {},
-            )
-            .catch(() => {});
-        }
-        throw error;
+  const execute = async (): Promise<T[]> => {
+    const needsParse = !known.has(statement.name);
+    const messages = [
+      ...(needsParse ? [serialize.parse({ name: statement.name, text: statement.text })] : []),
+      serialize.bind({ statement: statement.name, values: statement.values.map(toText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
+    try {
+      const replies = await client.execProtocolStream(concat(messages), {});
+      if (needsParse) known.add(statement.name);
+      return (pglite.parseResults(replies, client.parsers)[0]?.rows ?? []) as T[];
+    } catch (error) {
+      // Parse may have succeeded before Bind failed: close the name so the next call parses it
+      // again (closing a statement that does not exist is not an error).
+      if (needsParse) {
+        await client
+          .execProtocolStream(
+            concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
+            {},
+          )
+          .catch(() => {});
       }
-    }),
+      throw error;
+    }
+  };
+  // Under the query lock no statement and no BEGIN can run, so if PostgreSQL itself is outside a
+  // transaction block, ours runs as its own transaction. Inside one (another caller's transaction is
+  // open between two of its statements) it waits for that transaction, in a transaction of its own.
+  const ran = await client.runExclusive(async () =>
+    client.isInTransaction() ? undefined : { rows: await execute() },
   );
+  if (ran) return ran.rows;
+  return client.transaction(() => client.runExclusive(execute));
 }
 
 /** Every parameter goes as text; the statements cast each one, so PostgreSQL knows its type. */
