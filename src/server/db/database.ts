@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { type PreparedStatement, runPglitePrepared } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,6 +16,8 @@ export type NotificationHandler = (payload: string) => void;
 export interface Database {
   readonly kind: DatabaseTarget['kind'];
   readonly db: Db;
+  /** Runs a named statement on the driver itself, planned once per connection (prepared-query.ts). */
+  prepared<Row>(statement: PreparedStatement): Promise<Row[]>;
   /** Subscribes to a NOTIFY channel; resolves to the function that stops listening. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   ping(): Promise<void>;
@@ -47,6 +50,7 @@ async function openPglite(dir: string, purpose: string): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    prepared: (statement) => runPglitePrepared(client, statement),
     listen: async (channel, handler) => {
       const unlisten = await client.listen(channel, handler);
       return async () => {
@@ -75,6 +79,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    prepared: async <Row>(statement: PreparedStatement) => {
+      const result = await pool.query({
+        name: statement.name,
+        text: statement.text,
+        values: [...statement.values],
+      });
+      return result.rows as Row[];
+    },
     listen: (channel, handler) => listener.listen(channel, handler),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -165,10 +177,18 @@ class PostgresListener {
 }
 
 /**
- * Rows of a raw SQL query. PGlite and node-postgres both answer with `{ rows }`; drizzle's shared
- * type cannot say so, hence this one typed door for hand-written SQL on hot paths.
+ * A row typed from schema.ts (see RowOf) as Drizzle's `execute` returns it: its drivers are set to
+ * leave timestamps as text, unlike the prepared path (prepared-query.ts), which parses them to Date.
  */
-export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export type Executed<Row> = { [K in keyof Row]: TimestampAsText<Row[K]> };
+type TimestampAsText<Value> = Value extends Date ? string : Value;
+
+/**
+ * Rows of a raw SQL query run through Drizzle, for statements inside a transaction (the prepared
+ * path cannot join one). PGlite and node-postgres both answer with `{ rows }`; Drizzle's shared type
+ * cannot say so, hence this one typed door. `Row` comes from the schema (RowOf) or names computed values.
+ */
+export async function queryRows<Row>(db: Pick<Db, 'execute'>, query: SQL): Promise<Executed<Row>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Executed<Row>[] };
   return result.rows;
 }

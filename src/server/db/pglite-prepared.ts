@@ -9,10 +9,10 @@ import { type PGlite, parse as pglite, protocol } from '@electric-sql/pglite';
  *
  * Only public PGlite API: `runExclusive()` (the query lock), `isInTransaction()` (PostgreSQL's own
  * transaction state) and `execProtocolStream`. It never interleaves with another query and never
- * lands inside someone else's transaction (docs/decisions/002-one-typed-query-layer.md). It must not
+ * lands inside someone else's transaction (docs/decisions/002-database-layer.md). It must not
  * be called from inside a PGlite transaction callback (it would wait for that transaction to end).
  */
-export interface PgliteStatement {
+export interface PreparedStatement {
   name: string;
   text: string;
   values: readonly unknown[];
@@ -21,7 +21,7 @@ export interface PgliteStatement {
 const parsedByClient = new WeakMap<PGlite, Set<string>>();
 const { serialize } = protocol;
 
-export async function runPglitePrepared<T>(client: PGlite, statement: PgliteStatement): Promise<T[]> {
+export async function runPglitePrepared<T>(client: PGlite, statement: PreparedStatement): Promise<T[]> {
   let parsed = parsedByClient.get(client);
   if (!parsed) {
     parsed = new Set();

@@ -1,7 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import type { Database } from './database.ts';
-import { runPglitePrepared } from './pglite-prepared.ts';
 
 /** One hand-written statement of a hot path, named so PostgreSQL plans it once per connection. */
 export interface PreparedQuery {
@@ -18,17 +15,7 @@ export interface PreparedQuery {
  */
 export async function runPrepared<T>(database: Database, query: PreparedQuery): Promise<T[]> {
   assertOneTextPerName(query);
-  if (database.kind === 'postgres') {
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    const result = await pool.query<T & pg.QueryResultRow>({
-      name: query.name,
-      text: query.text,
-      values: query.values,
-    });
-    return result.rows;
-  }
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  return runPglitePrepared<T>(client, query);
+  return database.prepared<T>(query);
 }
 
 const textByName = new Map<string, string>();

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { queryRows } from '../db/database.ts';
-import { products } from '../db/schema.ts';
+import type { ColumnsOfRow } from '../db/row-of.ts';
+import { products, type purchases } from '../db/schema.ts';
 
 export async function createTestProduct(
   db: Db,
@@ -42,13 +43,9 @@ export async function creditCount(database: Database, organizationId: string, in
 }
 
 export async function purchasesOf(database: Database, organizationId: string) {
-  return queryRows<{
-    provider: string;
-    provider_ref: string;
-    credits: number;
-    amount: string | null;
-    product_id: string;
-  }>(
+  return queryRows<
+    ColumnsOfRow<typeof purchases, 'provider' | 'provider_ref' | 'credits' | 'amount' | 'product_id'>
+  >(
     database.db,
     sql`select provider, provider_ref, credits, amount::text as amount, product_id from purchases
         where organization_id = ${organizationId} order by created_at`,

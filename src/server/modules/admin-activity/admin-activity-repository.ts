@@ -1,17 +1,16 @@
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
+import type { organizations, products, purchases, supportMessages } from '../../db/schema.ts';
 
-export interface PurchaseRow {
-  id: string;
-  created_at: Date;
-  provider: string;
-  provider_ref: string;
-  organization_id: string;
-  organization_name: string | null;
-  product_name: string | null;
-  credits: number;
-  amount: string | null;
-}
+export type PurchaseRow = ColumnsOfRow<
+  typeof purchases,
+  'id' | 'created_at' | 'provider' | 'provider_ref' | 'organization_id' | 'credits' | 'amount'
+> & {
+  /** Null once the organization or product was deleted (left joins). */
+  organization_name: RowOf<typeof organizations>['name'] | null;
+  product_name: RowOf<typeof products>['name'] | null;
+};
 
 export function latestPurchases(database: Database, limit: number) {
   return runPrepared<PurchaseRow>(database, {
@@ -27,13 +26,10 @@ export function latestPurchases(database: Database, limit: number) {
   });
 }
 
-export interface SupportMessageRow {
-  id: string;
-  created_at: Date;
-  name: string;
-  email: string;
-  message: string;
-}
+export type SupportMessageRow = ColumnsOfRow<
+  typeof supportMessages,
+  'id' | 'created_at' | 'name' | 'email' | 'message'
+>;
 
 export function latestSupportMessages(database: Database, limit: number) {
   return runPrepared<SupportMessageRow>(database, {

@@ -1,14 +1,18 @@
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
+import type { inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
 
 /** A published version as the admin console lists it (issue 12). */
-export interface FormVersionRow {
-  inventory_type_id: string;
-  number: number;
-  published_at: Date;
-  published_by: string | null;
+export type FormVersionRow = ColumnsOfRow<
+  typeof inventoryTypeVersions,
+  'inventory_type_id' | 'number' | 'published_at'
+> & {
+  /** The publisher's name (users.name), not the id the column holds. */
+  published_by: RowOf<typeof users>['name'];
+  /** How many records use this version. */
   record_count: number;
-}
+};
 
 export async function listFormVersions(database: Database, typeId: string) {
   return runPrepared<FormVersionRow>(database, {
@@ -38,7 +42,9 @@ export async function draftDiffersFromLatest(database: Database, typeId: string)
 /** Several versions' forms at once, by "typeId/number" (a list of records asks once per record). */
 export async function formsOfVersions(database: Database, keys: readonly string[]) {
   const pairs = keys.map((key) => key.split('/'));
-  const rows = await runPrepared<{ inventory_type_id: string; number: number; form: unknown }>(database, {
+  const rows = await runPrepared<
+    ColumnsOfRow<typeof inventoryTypeVersions, 'inventory_type_id' | 'number' | 'form'>
+  >(database, {
     name: 'form-versions-forms',
     text: `select v.inventory_type_id, v.number, v.form
            from inventory_type_versions v
@@ -70,12 +76,7 @@ export async function publishDraft(database: Database, typeId: string, published
   return row;
 }
 
-export interface MigratableRecordRow {
-  id: string;
-  version: number;
-  submitted: boolean;
-  data: unknown;
-}
+export type MigratableRecordRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
 
 /** A batch of the records of one version, after `afterId` (keyset: a migration never holds them all). */
 export function recordsOfVersion(
@@ -125,7 +126,7 @@ export interface RecordMove {
  * Answers carried over count as written by this row version, so no older save replaces them.
  */
 export async function moveRecord(database: Database, move: RecordMove) {
-  const rows = await runPrepared<{ id: string }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
     name: 'form-version-move-record',
     text: `with old as (
              select id, inventory_type_id, form_version, data, answer_versions, version
@@ -184,16 +185,14 @@ export async function undoBatch(database: Database, batchId: string) {
   return { restored: rows[0]?.restored ?? [], total: rows[0]?.total ?? 0 };
 }
 
-export interface MigrationBatchRow {
-  batch_id: string;
-  created_at: Date;
-  from_type_id: string;
-  from_version: number;
-  to_type_id: string;
-  to_version: number;
+export type MigrationBatchRow = ColumnsOfRow<
+  typeof recordMigrations,
+  'batch_id' | 'created_at' | 'from_type_id' | 'from_version' | 'to_type_id' | 'to_version'
+> & {
+  /** Records the batch moved, and how many of them were moved back. */
   records: number;
   undone: number;
-}
+};
 
 /** The migrations that moved records out of or into a type, newest first (for Undo after a reload). */
 export function migrationBatchesOfType(database: Database, typeId: string) {

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { reports, users } from '../../db/schema.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
+
+type UserId = ColumnsOfRow<typeof users, 'id'>;
 
 /**
  * The identity service (issue 16 §3): what a new sign-in writes, in one place. The first sign-in of
@@ -43,7 +47,7 @@ async function createOrLinkUser(
   name: string | undefined,
 ) {
   if (verifiedEmail) {
-    const linked = await queryRows<{ id: string }>(
+    const linked = await queryRows<UserId>(
       db,
       sql`update users set federated_id = ${sub}, name = coalesce(name, ${name ?? null}), updated_at = now()
           where lower(email) = lower(${verifiedEmail}) and federated_id is null
@@ -72,7 +76,7 @@ async function createOrLinkUser(
 async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, email: string) {
   const movedRecords: string[] = [];
   await db.transaction(async (tx) => {
-    const [invited] = await queryRows<{ id: string }>(
+    const [invited] = await queryRows<UserId>(
       tx,
       sql`select id from users where lower(email) = lower(${email}) and federated_id is null for update`,
     );
@@ -95,7 +99,7 @@ async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, em
           select ${invited.id}, role_id from user_roles where user_id = ${placeholderId}
           on conflict do nothing`,
     );
-    const moved = await queryRows<{ id: string }>(
+    const moved = await queryRows<ColumnsOfRow<typeof reports, 'id'>>(
       tx,
       sql`update reports set client = ${invited.id}, version = version + 1, updated_at = now()
           where client = ${placeholderId} returning id`,

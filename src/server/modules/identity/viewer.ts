@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { isRole, type Role } from '#domain/roles.ts';
-import { type Db, queryRows } from '../../db/database.ts';
+import { type Db, type Executed, queryRows } from '../../db/database.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { users } from '../../db/schema.ts';
 import { completeSignIn } from './sign-in-service.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
 
@@ -19,14 +21,12 @@ export interface Viewer {
   tokensValidAfter: number | null;
 }
 
-interface UserRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  organization_id: string | null;
+type UserRow = Executed<
+  ColumnsOfRow<typeof users, 'id' | 'name' | 'email' | 'organization_id' | 'tokens_valid_after'>
+> & {
+  /** Names of the roles held (roles.name), from the database, never from the token (DESIGN §6). */
   roles: string[];
-  tokens_valid_after: Date | string | null;
-}
+};
 
 async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefined> {
   const [row] = await queryRows<UserRow>(
@@ -90,7 +90,7 @@ export async function revokeTokensOfUser(db: Pick<Db, 'execute'>, userId: string
 
 /** The same, for the user of an identity (the embedded provider's account id is its subject). */
 export async function revokeTokensOfSubject(db: Pick<Db, 'execute'>, sub: string): Promise<string | null> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<ColumnsOfRow<typeof users, 'id'>>(
     db,
     sql`update users set tokens_valid_after = date_trunc('second', now()) where federated_id = ${sub} returning id`,
   );

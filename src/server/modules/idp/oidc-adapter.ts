@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { type Db, queryRows } from '../../db/database.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { oidcPayloads } from '../../db/schema.ts';
 
 /**
  * oidc-provider's storage (sessions, grants, interactions, codes, tokens) in `oidc_payloads`, so the
@@ -11,10 +13,8 @@ export function databaseAdapterFactory(db: Db): (model: string) => Adapter {
   return (model) => new DatabaseAdapter(db, model);
 }
 
-interface PayloadRow {
-  payload: AdapterPayload;
-  consumed: number | null;
-}
+/** The stored payload (oidc-provider's own shape, which it alone writes) and when it was consumed, in epoch seconds. */
+type PayloadRow = ColumnsOfRow<typeof oidcPayloads, 'payload'> & { consumed: number | null };
 
 class DatabaseAdapter implements Adapter {
   readonly #db: Db;
@@ -77,8 +77,9 @@ class DatabaseAdapter implements Adapter {
           limit 1`,
     );
     if (!row) return undefined;
-    const payload =
-      typeof row.payload === 'string' ? (JSON.parse(row.payload) as AdapterPayload) : row.payload;
+    const payload = (
+      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+    ) as AdapterPayload;
     return row.consumed === null ? payload : { ...payload, consumed: Number(row.consumed) };
   }
 }

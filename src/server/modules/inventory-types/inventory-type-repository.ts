@@ -1,15 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { inventoryTypes } from '../../db/schema.ts';
 import type { InventoryTypeModel } from './inventory-type-model.ts';
 
-interface InventoryTypeRow {
-  id: string;
-  name: string;
-  description: string | null;
-  model: string | null;
-  report_query: string | null;
-  form?: unknown;
-}
+type InventoryTypeRow = ColumnsOfRow<
+  typeof inventoryTypes,
+  'id' | 'name' | 'description' | 'model' | 'report_query'
+> &
+  Partial<ColumnsOfRow<typeof inventoryTypes, 'form'>>;
 
 export function toInventoryType(row: InventoryTypeRow): InventoryTypeModel {
   return {
@@ -56,7 +55,7 @@ export async function inventoryTypesByIds(database: Database, ids: readonly stri
 
 /** The templates of several types in one statement (a list of records asks once per record). */
 export async function formsOf(database: Database, ids: readonly string[]) {
-  const rows = await runPrepared<{ id: string; form: unknown }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof inventoryTypes, 'id' | 'form'>>(database, {
     name: 'inventory-type-forms',
     text: 'select id, form from inventory_types where id = any($1::uuid[])',
     values: [ids],
@@ -107,7 +106,7 @@ export async function takenInventoryTypeNames(
   names: readonly string[],
   exceptId?: string,
 ) {
-  const rows = await runPrepared<{ name: string }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof inventoryTypes, 'name'>>(database, {
     name: 'inventory-type-names-taken',
     text: `select lower(name) as name from inventory_types
            where lower(name) = any($1::text[]) and ($2::uuid is null or id <> $2::uuid)`,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/database.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { inventoryTypes, organizations, reports, users } from '../../db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -30,17 +32,17 @@ export async function assignCredit(
   invite: { organizationId: string; inventoryTypeId: string; name: string; email: string },
 ): Promise<AssignOutcome> {
   return database.db.transaction(async (tx) => {
-    const [type] = await queryRows<{ name: string }>(
+    const [type] = await queryRows<ColumnsOfRow<typeof inventoryTypes, 'name'>>(
       tx,
       sql`select name from inventory_types where id = ${invite.inventoryTypeId}`,
     );
     if (!type) return { outcome: 'no-type' } as const;
-    const [organization] = await queryRows<{ name: string }>(
+    const [organization] = await queryRows<ColumnsOfRow<typeof organizations, 'name'>>(
       tx,
       sql`select name from organizations where id = ${invite.organizationId}`,
     );
     if (!organization) return { outcome: 'no-organization' } as const;
-    const [credit] = await queryRows<{ id: string }>(
+    const [credit] = await queryRows<ColumnsOfRow<typeof reports, 'id'>>(
       tx,
       sql`select id from reports
           where organization_id = ${invite.organizationId} and inventory_type_id = ${invite.inventoryTypeId}
@@ -75,11 +77,7 @@ export async function assignCredit(
   });
 }
 
-interface InvitedUserRow {
-  id: string;
-  name: string | null;
-  organization_id: string | null;
-}
+type InvitedUserRow = ColumnsOfRow<typeof users, 'id' | 'name' | 'organization_id'>;
 
 /**
  * The users row of the address, matched without regard to case. A new person is created in the
@@ -134,15 +132,18 @@ async function findOrCreateInvitedUser(
   return { ...updated, state };
 }
 
+type Report = typeof reports.$inferSelect;
+type User = typeof users.$inferSelect;
+/** Keyed as the statement renames the columns (`r.id as "reportId"`); types from schema.ts. */
 export interface InvitationTarget {
-  reportId: string;
-  clientId: string | null;
-  organizationId: string | null;
-  submitted: boolean;
-  email: string | null;
-  name: string | null;
-  inventoryTypeName: string;
-  organizationName: string | null;
+  reportId: Report['id'];
+  clientId: Report['clientId'];
+  organizationId: Report['organizationId'];
+  submitted: Report['submitted'];
+  email: User['email'];
+  name: User['name'];
+  inventoryTypeName: (typeof inventoryTypes.$inferSelect)['name'];
+  organizationName: (typeof organizations.$inferSelect)['name'] | null;
 }
 
 /** A record with what its invitation mail needs: its person, type and organization. */

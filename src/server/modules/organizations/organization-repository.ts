@@ -1,11 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
-import type { CreditCountModel, OrganizationModel } from './organization-model.ts';
+import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
+import type { inventoryTypes, organizations, reports } from '../../db/schema.ts';
+import type { CreditCountModel } from './organization-model.ts';
 
 const COLUMNS = 'id, name, phone, website';
+type OrganizationRow = ColumnsOfRow<typeof organizations, 'id' | 'name' | 'phone' | 'website'>;
 
 export async function findOrganization(database: Database, id: string) {
-  const [row] = await runPrepared<OrganizationModel>(database, {
+  const [row] = await runPrepared<OrganizationRow>(database, {
     name: 'organization-by-id',
     text: `select ${COLUMNS} from organizations where id = $1::uuid`,
     values: [id],
@@ -14,7 +17,7 @@ export async function findOrganization(database: Database, id: string) {
 }
 
 export function listOrganizations(database: Database) {
-  return runPrepared<OrganizationModel>(database, {
+  return runPrepared<OrganizationRow>(database, {
     name: 'organizations-all',
     text: `select ${COLUMNS} from organizations order by lower(name), id`,
     values: [],
@@ -28,7 +31,7 @@ export interface OrganizationValues {
 }
 
 export async function insertOrganization(database: Database, values: OrganizationValues) {
-  const [row] = await runPrepared<OrganizationModel>(database, {
+  const [row] = await runPrepared<OrganizationRow>(database, {
     name: 'organization-insert',
     text: `insert into organizations (name, phone, website) values ($1, $2, $3) returning ${COLUMNS}`,
     values: [values.name, values.phone, values.website],
@@ -38,7 +41,7 @@ export async function insertOrganization(database: Database, values: Organizatio
 }
 
 export async function updateOrganization(database: Database, id: string, values: OrganizationValues) {
-  const [row] = await runPrepared<OrganizationModel>(database, {
+  const [row] = await runPrepared<OrganizationRow>(database, {
     name: 'organization-update',
     text: `update organizations set name = $2, phone = $3, website = $4 where id = $1::uuid returning ${COLUMNS}`,
     values: [id, values.name, values.phone, values.website],
@@ -46,15 +49,18 @@ export async function updateOrganization(database: Database, id: string, values:
   return row;
 }
 
-interface CreditRow {
-  organization_id: string;
-  type_id: string;
-  type_name: string;
-  type_description: string | null;
-  type_model: string | null;
-  type_report_query: string | null;
+type InventoryTypeRow = RowOf<typeof inventoryTypes>;
+/** Unassigned records of one organization and type, with the type's columns prefixed `type_`. */
+type CreditRow = {
+  /** Never null here: the statement asks for given organizations. */
+  organization_id: NonNullable<RowOf<typeof reports>['organization_id']>;
+  type_id: InventoryTypeRow['id'];
+  type_name: InventoryTypeRow['name'];
+  type_description: InventoryTypeRow['description'];
+  type_model: InventoryTypeRow['model'];
+  type_report_query: InventoryTypeRow['report_query'];
   count: number;
-}
+};
 
 /**
  * customer-app §7 call 6: "Available counts per type are the reports with no client", for several
@@ -90,7 +96,7 @@ export async function creditsOf(database: Database, organizationIds: readonly st
 
 /** Names of several organizations in one statement (customer-app §3 organizationByOrganization). */
 export async function organizationSummaries(database: Database, ids: readonly string[]) {
-  const rows = await runPrepared<{ id: string; name: string }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof organizations, 'id' | 'name'>>(database, {
     name: 'organization-summaries',
     text: 'select id, name from organizations where id = any($1::uuid[])',
     values: [ids],

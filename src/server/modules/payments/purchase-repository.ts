@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { organizations, products, purchases, reports } from '../../db/schema.ts';
 
 export interface PurchaseGrant {
   provider: 'stripe' | 'sandbox';
@@ -25,7 +27,7 @@ export type GrantOutcome =
 export async function grantPurchase(database: Database, grant: PurchaseGrant): Promise<GrantOutcome> {
   return database.db.transaction(async (tx) => {
     const existing = async () => {
-      const [row] = await queryRows<{ id: string; credits: number }>(
+      const [row] = await queryRows<ColumnsOfRow<typeof purchases, 'id' | 'credits'>>(
         tx,
         sql`select id, credits from purchases where provider_ref = ${grant.providerRef}`,
       );
@@ -36,18 +38,18 @@ export async function grantPurchase(database: Database, grant: PurchaseGrant): P
     const before = await existing();
     if (before) return before;
 
-    const [product] = await queryRows<{ credits: number; inventory_type_id: string }>(
+    const [product] = await queryRows<ColumnsOfRow<typeof products, 'credits' | 'inventory_type_id'>>(
       tx,
       sql`select credits, inventory_type_id from products where id = ${grant.productId}`,
     );
     if (!product) return { outcome: 'unknown-product' } as const;
-    const [organization] = await queryRows<{ id: string }>(
+    const [organization] = await queryRows<ColumnsOfRow<typeof organizations, 'id'>>(
       tx,
       sql`select id from organizations where id = ${grant.organizationId}`,
     );
     if (!organization) return { outcome: 'unknown-organization' } as const;
 
-    const [purchase] = await queryRows<{ id: string }>(
+    const [purchase] = await queryRows<ColumnsOfRow<typeof purchases, 'id'>>(
       tx,
       sql`insert into purchases (provider, provider_ref, organization_id, product_id, credits, amount)
           values (${grant.provider}, ${grant.providerRef}, ${grant.organizationId}, ${grant.productId},
@@ -58,7 +60,7 @@ export async function grantPurchase(database: Database, grant: PurchaseGrant): P
     // Another delivery of the same payment committed first.
     if (!purchase) return (await existing()) ?? { outcome: 'unknown-product' };
 
-    const created = await queryRows<{ id: string }>(
+    const created = await queryRows<ColumnsOfRow<typeof reports, 'id'>>(
       tx,
       sql`insert into reports (organization_id, inventory_type_id, purchase_id)
           select ${grant.organizationId}, ${product.inventory_type_id}, ${purchase.id}

@@ -1,21 +1,21 @@
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
+import type { inventoryTypes, products } from '../../db/schema.ts';
 import type { ProductModel } from './product-model.ts';
 
-interface ProductRow {
-  id: string;
-  name: string;
-  description: string;
-  cost: string;
-  credits: number;
-  stripe_id: string | null;
-  stripe_paylink: string | null;
-  type_id: string;
-  type_name: string;
-  type_description: string | null;
-  type_model: string | null;
-  type_report_query: string | null;
-}
+type InventoryTypeRow = RowOf<typeof inventoryTypes>;
+/** A product with its inventory type's columns, prefixed `type_`. */
+type ProductRow = ColumnsOfRow<
+  typeof products,
+  'id' | 'name' | 'description' | 'cost' | 'credits' | 'stripe_id' | 'stripe_paylink'
+> & {
+  type_id: InventoryTypeRow['id'];
+  type_name: InventoryTypeRow['name'];
+  type_description: InventoryTypeRow['description'];
+  type_model: InventoryTypeRow['model'];
+  type_report_query: InventoryTypeRow['report_query'];
+};
 
 const SELECT_PRODUCTS = `
   select p.id, p.name, p.description, p.cost::text as cost, p.credits, p.stripe_id, p.stripe_paylink,
@@ -97,7 +97,7 @@ const valuesOf = (v: ProductValues) => [
 
 /** Inserts unless the inventory type does not exist (then undefined). */
 export async function insertProduct(database: Database, values: ProductValues) {
-  const [row] = await runPrepared<{ id: string }>(database, {
+  const [row] = await runPrepared<ColumnsOfRow<typeof products, 'id'>>(database, {
     name: 'product-insert',
     text: `insert into products (name, description, cost, credits, inventory_type_id, stripe_id, stripe_paylink)
            select $1, $2, $3::numeric, $4, t.id, $6, $7 from inventory_types t where t.id = $5::uuid
@@ -110,17 +110,20 @@ export async function insertProduct(database: Database, values: ProductValues) {
 export type UpdateOutcome = 'updated' | 'no-product' | 'no-inventory-type';
 
 export async function updateProduct(database: Database, id: string, values: ProductValues) {
-  const [row] = await runPrepared<{ id: string | null; type_exists: boolean }>(database, {
-    name: 'product-update',
-    text: `with type as (select id from inventory_types where id = $5::uuid),
+  const [row] = await runPrepared<{ id: RowOf<typeof products>['id'] | null; type_exists: boolean }>(
+    database,
+    {
+      name: 'product-update',
+      text: `with type as (select id from inventory_types where id = $5::uuid),
            updated as (
              update products set name = $1, description = $2, cost = $3::numeric, credits = $4,
                inventory_type_id = (select id from type), stripe_id = $6, stripe_paylink = $7
              where id = $8::uuid and exists (select 1 from type)
              returning id)
            select (select id from updated) as id, exists (select 1 from type) as type_exists`,
-    values: [...valuesOf(values), id],
-  });
+      values: [...valuesOf(values), id],
+    },
+  );
   if (!row?.type_exists) return 'no-inventory-type' as const;
   return row.id ? findProduct(database, row.id) : ('no-product' as const);
 }

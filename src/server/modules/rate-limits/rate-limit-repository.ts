@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { rateLimitHits } from '../../db/schema.ts';
+
+/** The counter's hits and the milliseconds its window has left (computed in the statement). */
+type CounterRow = ColumnsOfRow<typeof rateLimitHits, 'hits'> & { ttl_ms: number };
 
 export interface HitCount {
   /** Hits in the current window, this one included. */
@@ -16,7 +20,7 @@ export interface HitCount {
  */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<HitCount> {
   const window = sql`make_interval(secs => ${windowMs / 1000}::float8)`;
-  const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
+  const [row] = await queryRows<CounterRow>(
     db,
     sql`insert into ${rateLimitHits} as h (key, window_started_at, hits) values (${key}, now(), 1)
         on conflict (key) do update set
@@ -32,7 +36,7 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
 /** The hits of `key` in its current window, without counting one. */
 export async function readHits(db: Db, key: string, windowMs: number): Promise<HitCount> {
   const window = sql`make_interval(secs => ${windowMs / 1000}::float8)`;
-  const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
+  const [row] = await queryRows<CounterRow>(
     db,
     sql`select hits, greatest(0, ceil(extract(epoch from (window_started_at + ${window} - now())) * 1000))::int as ttl_ms
         from ${rateLimitHits} where key = ${key} and window_started_at + ${window} > now()`,

@@ -2,6 +2,8 @@ import { MAX_RECORD_BYTES, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
 import type { AnswerWriteScope, RecordScope } from '#domain/permissions.ts';
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { reportGenerations, reports } from '../../db/schema.ts';
 import type { RecordChanges } from '../../plugins/record-changes.ts';
 import type { ReportGenerationModel } from './record-model.ts';
 
@@ -10,19 +12,22 @@ import type { ReportGenerationModel } from './record-model.ts';
  * selects them, each in one statement for a whole list (src/server/graphql/loaders.ts): the record
  * screen's 3 s poll needs none of them, and joining them cost it twice the database's time.
  */
-export interface RecordRow {
-  id: string;
-  created_at: Date;
-  updated_at: Date;
-  version: number;
-  submitted: boolean;
-  client: string | null;
-  organization_id: string | null;
-  inventory_type_id: string;
+export type RecordRow = ColumnsOfRow<
+  typeof reports,
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'version'
+  | 'submitted'
+  | 'client'
+  | 'organization_id'
+  | 'inventory_type_id'
+  | 'data'
+  | 'report'
+> & {
+  /** Never null once written: the reports_pin_form_version trigger pins every record (decision 100). */
   form_version: number;
-  data: unknown;
-  report: string | null;
-}
+};
 
 const SELECT_RECORDS = `
   select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
@@ -70,12 +75,10 @@ export function listAllRecords(database: Database) {
   });
 }
 
-export interface RecordFactsRow {
-  client: string | null;
-  organization_id: string | null;
-  submitted: boolean;
-  version: number;
-}
+export type RecordFactsRow = ColumnsOfRow<
+  typeof reports,
+  'client' | 'organization_id' | 'submitted' | 'version'
+>;
 
 /** What the policy needs to explain why a guarded write changed nothing. */
 export async function findRecordFacts(database: Database, id: string) {
@@ -87,13 +90,11 @@ export async function findRecordFacts(database: Database, id: string) {
   return row;
 }
 
-export interface SavedAnswersRow {
-  id: string;
-  data?: unknown;
-  updated_at: Date;
-  version: number;
-  conflicting_keys: string[];
-}
+export type SavedAnswersRow = ColumnsOfRow<typeof reports, 'id' | 'updated_at' | 'version'> &
+  Partial<ColumnsOfRow<typeof reports, 'data'>> & {
+    /** Keys of the save written by someone else after its base version. */
+    conflicting_keys: string[];
+  };
 
 /**
  * The merge rule of src/domain/record-answers.ts (mergeAnswers) as ONE statement (DESIGN §7): the
@@ -193,7 +194,7 @@ export async function setSubmitted(
   id: string,
   submitted: boolean,
 ) {
-  const rows = await runPrepared<{ id: string }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
     name: 'record-set-submitted',
     text: `update reports set submitted = $2, version = version + 1, updated_at = now()
            where id = $1::uuid returning id`,
@@ -203,13 +204,10 @@ export async function setSubmitted(
   return rows.length > 0;
 }
 
-interface GenerationRow {
-  id: string;
-  report_id: string;
-  date_generated: Date;
-  response: string;
-  model: string | null;
-}
+type GenerationRow = ColumnsOfRow<
+  typeof reportGenerations,
+  'id' | 'report_id' | 'date_generated' | 'response' | 'model'
+>;
 const toGeneration = (row: GenerationRow): ReportGenerationModel => ({
   id: row.id,
   recordId: row.report_id,
@@ -233,7 +231,7 @@ export async function listReportGenerations(database: Database, recordIds: reado
 
 /** The names given in the invitations of several records (issue 14 §10). */
 export async function invitedNames(database: Database, recordIds: readonly string[]) {
-  const rows = await runPrepared<{ id: string; invited_name: string | null }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id' | 'invited_name'>>(database, {
     name: 'records-invited-names',
     text: 'select id, invited_name from reports where id = any($1::uuid[])',
     values: [recordIds],
@@ -279,7 +277,7 @@ export async function migrateUnassignedRecords(
   changes: RecordChanges,
   input: { sourceTypeId: string; targetTypeId: string; stepsJson: string },
 ) {
-  const rows = await runPrepared<{ id: string }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
     name: 'records-migrate',
     // form_version null: the trigger pins each to the target's latest version (decision 100).
     text: `update reports set inventory_type_id = $2::uuid, form_version = null,

@@ -1,15 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import type { reportGenerations } from '../../db/schema.ts';
 import type { RecordChanges } from '../../plugins/record-changes.ts';
 import type { ReportGenerationModel } from '../records/record-model.ts';
 
-interface InsertedRow {
-  id: string;
-  report_id: string;
-  date_generated: Date;
-  response: string;
-  model: string | null;
-}
+type InsertedRow = ColumnsOfRow<
+  typeof reportGenerations,
+  'id' | 'report_id' | 'date_generated' | 'response' | 'model'
+>;
 
 /**
  * Stores a generation (customer-app §3 report_generations: date, model, response) and tells the

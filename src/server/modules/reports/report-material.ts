@@ -1,20 +1,20 @@
-import type { CellField, Field, FormTemplate } from '#domain/form-template.ts';
+import { type AnsweredQuestion, answerText } from '#domain/answer-text.ts';
+import type { Field, FormTemplate } from '#domain/form-template.ts';
 import type { DraftSection } from './report-writer.ts';
 
 /** The title of the section for prepared answers whose question the form no longer has. */
 export const OTHER_ANSWERS_TITLE = 'Other answers';
 
-type Question = Pick<Field, 'label' | 'type' | 'options'> | Pick<CellField, 'label' | 'type' | 'options'>;
-
-/** An answer as words: option labels for choices, "Yes" for a ticked box, lists joined. */
-function answerText(question: Question | undefined, value: unknown): string {
-  const labelOf = (entry: unknown) =>
-    question?.options?.find((option) => option.value === entry)?.label ?? String(entry);
-  if (Array.isArray(value)) return value.map((entry) => answerText(question, entry)).join(', ');
-  if (value === true) return 'Yes';
-  if (typeof value === 'string') return oneLine(labelOf(value.trim()));
-  if (typeof value === 'number') return String(value);
-  return oneLine(JSON.stringify(value));
+/**
+ * An answer as words (src/domain/answer-text.ts, the rule the record screen shows), on one line. A
+ * value no question describes that is not plain text (an object) is kept as JSON rather than lost.
+ */
+function answerLine(question: AnsweredQuestion | undefined, value: unknown): string {
+  const text = answerText(question, value);
+  if (text !== null) return oneLine(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? oneLine(JSON.stringify(value))
+    : '';
 }
 
 /** One sentence per line in the draft: an answer's own line breaks become spaces. */
@@ -43,7 +43,7 @@ function tableSentences(table: Field, rows: unknown): string[] {
     const parts = entries.map(([cellId, value]) => {
       const cell = row?.fields.find((candidate) => candidate.id === cellId);
       const label = oneLine(cell?.label ?? cellId);
-      const answer = answerText(cell, value);
+      const answer = answerLine(cell, value);
       return /[?:]$/.test(label) ? `${label} ${answer}` : `${label}: ${answer}`;
     });
     const rowLabel = oneLine(row?.label ?? '') || `${oneLine(table.label)} ${Number(index) + 1}`;
@@ -65,13 +65,13 @@ export function answerSections(form: FormTemplate, prepared: Record<string, unkn
       used.add(field.id);
       const value = prepared[field.id];
       if (field.type === 'table') sentences.push(...tableSentences(field, value));
-      else sentences.push(statement(field.label, answerText(field, value)));
+      else sentences.push(statement(field.label, answerLine(field, value)));
     }
     return { title: oneLine(step.stepTitle) || `Section ${index + 1}`, sentences };
   });
   const others = Object.entries(prepared)
     .filter(([key]) => !used.has(key))
-    .map(([key, value]) => statement(key, answerText(undefined, value)));
+    .map(([key, value]) => statement(key, answerLine(undefined, value)));
   return [
     ...sections.filter((section) => section.sentences.length > 0),
     ...(others.length > 0 ? [{ title: OTHER_ANSWERS_TITLE, sentences: others }] : []),

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
+import type { organizations, roles, userRoles, users } from '../../db/schema.ts';
 import type { UserModel } from './user-model.ts';
 
-export interface RoleRow {
-  id: string;
-  name: string;
-}
+export type RoleRow = ColumnsOfRow<typeof roles, 'id' | 'name'>;
 
-interface UserRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  federated_id: string | null;
-  organization_id: string | null;
-  organization_name: string | null;
-}
+type UserRow = ColumnsOfRow<typeof users, 'id' | 'name' | 'email' | 'federated_id' | 'organization_id'> & {
+  /** organizations.name, null when the user has none. */
+  organization_name: RowOf<typeof organizations>['name'] | null;
+};
 
 const SELECT_USERS = `
   select u.id, u.name, u.email, u.federated_id, o.id as organization_id, o.name as organization_name
@@ -79,7 +74,7 @@ export function allRoles(database: Database) {
 
 /** The roles of several users in one statement; every asked id gets a list, maybe empty. */
 export async function rolesOf(database: Database, userIds: readonly string[] | 'all') {
-  const rows = await runPrepared<{ user_id: string; id: string; name: string }>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof userRoles, 'user_id'> & RoleRow>(database, {
     name: userIds === 'all' ? 'user-roles-all' : 'user-roles-of',
     text: `select ur.user_id, r.id, r.name from user_roles ur join roles r on r.id = ur.role_id
            ${userIds === 'all' ? '' : 'where ur.user_id = any($1::uuid[])'} order by r.name`,
@@ -95,7 +90,7 @@ export async function rolesOf(database: Database, userIds: readonly string[] | '
 }
 
 export function listUserIds(database: Database) {
-  return runPrepared<{ id: string }>(database, {
+  return runPrepared<ColumnsOfRow<typeof users, 'id'>>(database, {
     name: 'user-ids-all',
     text: 'select id from users order by lower(name) nulls last, id',
     values: [],
@@ -118,12 +113,12 @@ export async function changeRoles(
   remove: readonly string[],
 ): Promise<RoleChangeOutcome> {
   return database.db.transaction(async (tx) => {
-    const [user] = await queryRows<{ id: string }>(
+    const [user] = await queryRows<ColumnsOfRow<typeof users, 'id'>>(
       tx,
       sql`select id from users where id = ${userId} for update`,
     );
     if (!user) return { ok: false, error: 'no-user' } as const;
-    const admins = await queryRows<{ user_id: string; role_id: string }>(
+    const admins = await queryRows<ColumnsOfRow<typeof userRoles, 'user_id' | 'role_id'>>(
       tx,
       sql`select ur.user_id, ur.role_id from user_roles ur join roles r on r.id = ur.role_id
           where r.name = 'admin' for update of ur`,
@@ -149,13 +144,11 @@ export async function changeRoles(
   });
 }
 
-export interface RecordOwnerRow {
-  id: string;
-  federatedId: string | null;
-  name: string | null;
-  email: string | null;
-  organizationId: string | null;
-}
+/** Keyed as Drizzle names the columns: the statement renames them so (`federated_id as "federatedId"`). */
+export type RecordOwnerRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'federatedId' | 'name' | 'email' | 'organizationId'
+>;
 
 /** The owners of several records in one statement (customer-app §3 reports.user). */
 export async function recordOwners(database: Database, ids: readonly string[]) {
