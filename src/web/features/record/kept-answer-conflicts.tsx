@@ -1,10 +1,10 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { answerText, NO_RESPONSE_TEXT } from '#domain/answer-text.ts';
 import { answerSlots } from '#domain/form-answer-keys.ts';
 import type { CellField, FormTemplate } from '#domain/form-template.ts';
 import { tableCells } from '#domain/table-answer-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import type { RecordSync } from './autosave/record-sync.ts';
-import { answerText, NO_RESPONSE_TEXT } from './fields/answer-text.ts';
 
 /** The question behind each answer key, so an answer reads as on the read-only record (labels). */
 function questionsByKey(form: FormTemplate): Map<string, Pick<CellField, 'type' | 'options'>> {
@@ -27,8 +27,7 @@ export function KeptAnswerConflicts({ sync, form }: { sync: RecordSync; form: Fo
   const labels = useMemo(() => new Map(answerSlots(form).map((slot) => [slot.key, slot.label])), [form]);
   const questions = useMemo(() => questionsByKey(form), [form]);
   // Unknown question (a key no field has now): the stored text as it is.
-  const readable = (key: string, value: unknown) =>
-    answerText(questions.get(key) ?? { type: 'text' }, value) ?? NO_RESPONSE_TEXT;
+  const readable = (key: string, value: unknown) => answerText(questions.get(key), value) ?? NO_RESPONSE_TEXT;
   if (conflicts.length === 0) return null;
   return (
     <section className="kept-conflicts" aria-labelledby="kept-conflicts-title">

@@ -1,8 +1,8 @@
 import type { AnswerMap } from '#domain/answer-completeness.ts';
+import { answerText, NO_RESPONSE_TEXT } from '#domain/answer-text.ts';
 import type { FieldVisibility } from '#domain/field-visibility.ts';
 import type { CellField, Field } from '#domain/form-template.ts';
 import { tableAnswerKey } from '#domain/table-answer-keys.ts';
-import { answerText, NO_RESPONSE_TEXT } from './answer-text.ts';
 import { FieldLabelText } from './field-label-text.tsx';
 import { rowLabel } from './table-answer-input.tsx';
 
