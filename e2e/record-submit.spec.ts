@@ -120,7 +120,7 @@ test('everything works with the keyboard alone: fill, change section, follow-ups
 
   await tabTo(page, main.getByRole('button', { name: /^Sections/ }), 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(main.getByRole('combobox', { name: 'Search steps' })).toBeFocused();
+  await expect(main.getByRole('searchbox', { name: 'Search steps' })).toBeFocused();
   await page.keyboard.type('Parents');
   await page.keyboard.press('Enter');
   await expect(main.getByRole('listbox')).toHaveCount(0);

@@ -69,15 +69,17 @@ export async function expectAnswer(
 /** Opens the sections dropdown and reads its options ("Section N: title", ✓ when complete). */
 export async function sectionOptions(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: /^Sections/ }).click();
+  // The list loads apart from the record screen (issue 10): wait for it before reading it.
+  await expect(page.getByRole('listbox', { name: 'Sections' }).getByRole('option').first()).toBeVisible();
   const options = await page.getByRole('listbox', { name: 'Sections' }).getByRole('option').allTextContents();
-  await page.getByRole('combobox', { name: 'Search steps' }).press('Escape');
+  await page.getByRole('searchbox', { name: 'Search steps' }).press('Escape');
   return options;
 }
 
 /** Goes to a section through the dropdown's search. */
 export async function goToSection(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: /^Sections/ }).click();
-  await page.getByRole('combobox', { name: 'Search steps' }).fill(title);
+  await page.getByRole('searchbox', { name: 'Search steps' }).fill(title);
   await page
     .getByRole('option', { name: new RegExp(`: ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
     .click();

@@ -1,20 +1,40 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { SectionChoice } from './section-label.ts';
 
-export interface SectionChoice {
-  title: string;
-  /** customer-app §5: every visible field of the step is filled. */
-  complete: boolean;
-}
+export { type SectionChoice, sectionLabel } from './section-label.ts';
 
-/** customer-app §2: the option text of a step. */
-export function sectionLabel(index: number, title: string): string {
-  return `Section ${index + 1}: ${title}`;
-}
+type SectionsListModule = typeof import('./sections-list.tsx');
 
 /**
- * customer-app §2 sections dropdown: a search box ("Search steps...") over "Section N: title" options
- * with a check mark on complete sections; choosing one closes it (customer-app §4). ARIA combobox
- * with a listbox popup: arrows move, Enter chooses, Escape closes and returns to the button.
+ * React Aria's list and search (about 44 KiB gzip) would not fit the record screen's 130 KiB budget
+ * (issue 15 §3), so they load apart: when the person reaches for the button, or a few seconds after
+ * the screen is shown, so the dropdown also opens offline later on (decision 090).
+ */
+const BACKGROUND_LOAD_AFTER_MS = 4000;
+let listModule: Promise<SectionsListModule> | null = null;
+let loadedList: SectionsListModule | null = null;
+
+function loadSectionsList(): Promise<SectionsListModule> {
+  listModule ??= import('./sections-list.tsx').then(
+    (loaded) => {
+      loadedList = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      listModule = null; // a later try fetches it again
+      throw error;
+    },
+  );
+  return listModule;
+}
+
+export const SECTIONS_UNAVAILABLE_MESSAGE =
+  'The list of sections could not be loaded. Check your connection and try again; Previous and Next still work.';
+
+/**
+ * customer-app §2 sections dropdown: the "Sections (N of M)" button opens a search over the steps
+ * (sections-list.tsx); choosing one closes it (customer-app §4). Escape or a click outside closes it,
+ * Escape returning to the button.
  */
 export function SectionsDropdown({
   sections,
@@ -26,24 +46,20 @@ export function SectionsDropdown({
   onChoose: (index: number) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(current);
+  const [list, setList] = useState<SectionsListModule | 'failed' | null>(loadedList);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const listId = `${id}-list`;
-  const optionId = (index: number) => `${id}-option-${index}`;
 
-  const needle = query.trim().toLowerCase();
-  const matches = sections
-    .map((section, index) => ({ ...section, index, label: sectionLabel(index, section.title) }))
-    .filter((section) => section.label.toLowerCase().includes(needle));
-  const activeMatch = matches.find((section) => section.index === active) ?? matches[0];
+  const load = () => {
+    loadSectionsList().then(setList, () => setList('failed'));
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => loadSectionsList().catch(() => {}), BACKGROUND_LOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
-    inputRef.current?.focus();
     const closeOutside = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -51,14 +67,12 @@ export function SectionsDropdown({
     return () => document.removeEventListener('pointerdown', closeOutside);
   }, [open]);
 
-  useEffect(() => {
-    if (open && activeMatch)
-      document.getElementById(optionId(activeMatch.index))?.scrollIntoView?.({ block: 'nearest' });
-  });
-
   const openList = () => {
-    setQuery('');
-    setActive(current);
+    if (loadedList) setList(loadedList);
+    else {
+      setList(null);
+      load();
+    }
     setOpen(true);
   };
   const close = (returnFocus: boolean) => {
@@ -69,36 +83,25 @@ export function SectionsDropdown({
     setOpen(false);
     onChoose(index);
   };
-  const move = (by: number) => {
-    if (matches.length === 0) return;
-    const at = activeMatch ? matches.indexOf(activeMatch) : -1;
-    const next = matches[(at + by + matches.length) % matches.length];
-    if (next) setActive(next.index);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(1),
-      ArrowUp: () => move(-1),
-      Home: () => setActive(matches[0]?.index ?? active),
-      End: () => setActive(matches.at(-1)?.index ?? active),
-      Enter: () => activeMatch && choose(activeMatch.index),
-      Escape: () => close(true),
-    };
-    const action = keys[event.key];
-    if (event.key === 'Tab') setOpen(false);
-    if (!action) return;
-    event.preventDefault();
-    action();
+  // The search field clears itself on Escape first; an Escape it lets through closes the popup.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') setOpen(false);
   };
 
   return (
-    <div className="sections" ref={rootRef}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and Tab bubbling up from the button or the search close the popup.
+    <div className="sections" ref={rootRef} onKeyDown={open ? onKeyDown : undefined}>
       <button
         ref={buttonRef}
         type="button"
         className="button button--secondary sections__button"
         aria-haspopup="listbox"
         aria-expanded={open}
+        onPointerEnter={() => loadSectionsList().catch(() => {})}
+        onFocus={() => loadSectionsList().catch(() => {})}
         onClick={() => (open ? close(false) : openList())}
       >
         Sections{' '}
@@ -111,52 +114,17 @@ export function SectionsDropdown({
       </button>
       {open ? (
         <div className="sections__popup">
-          <input
-            ref={inputRef}
-            className="record-input sections__search"
-            type="search"
-            role="combobox"
-            aria-label="Search steps"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={activeMatch ? optionId(activeMatch.index) : undefined}
-            placeholder="Search steps..."
-            autoComplete="off"
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(-1);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <div className="sections__list" role="listbox" id={listId} aria-label="Sections">
-            {matches.map((section) => (
-              // ARIA combobox pattern: options are not focusable; the search box moves among them
-              // (aria-activedescendant) and handles the keys, a pointer clicks them.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys.
-              // biome-ignore lint/a11y/useFocusableInteractive: see above (aria-activedescendant).
-              <div
-                key={section.index}
-                id={optionId(section.index)}
-                role="option"
-                aria-selected={section.index === activeMatch?.index}
-                aria-current={section.index === current ? 'step' : undefined}
-                className={`sections__option${section.index === activeMatch?.index ? ' sections__option--active' : ''}`}
-                onPointerMove={() => setActive(section.index)}
-                onClick={() => choose(section.index)}
-              >
-                <span>{section.label}</span>
-                {section.complete ? (
-                  <span className="sections__check">
-                    <span aria-hidden="true">✓</span>
-                    <span className="visually-hidden"> (complete)</span>
-                  </span>
-                ) : null}
-              </div>
-            ))}
-          </div>
-          {matches.length === 0 ? <p className="sections__empty">No section matches.</p> : null}
+          {list === 'failed' ? (
+            <p className="sections__empty" role="alert">
+              {SECTIONS_UNAVAILABLE_MESSAGE}
+            </p>
+          ) : list === null ? (
+            <p className="sections__empty" role="status">
+              Loading sections…
+            </p>
+          ) : (
+            <list.SectionsList sections={sections} current={current} onChoose={choose} />
+          )}
         </div>
       ) : null}
     </div>

@@ -1,0 +1,52 @@
+import { Autocomplete, Input, ListBox, ListBoxItem, SearchField, useFilter } from 'react-aria-components';
+import { type SectionChoice, sectionLabel } from './section-label.ts';
+
+/**
+ * The inside of the sections dropdown (customer-app §2): a search box ("Search steps...") over
+ * "Section N: title" options with a check mark on complete sections, built from React Aria's
+ * Autocomplete, SearchField and ListBox (issue 10): typing filters and puts the first match under
+ * the arrow keys, Enter or a click chooses. Loaded apart from the record screen (sections-dropdown.tsx).
+ */
+export function SectionsList({
+  sections,
+  current,
+  onChoose,
+}: {
+  sections: readonly SectionChoice[];
+  current: number;
+  onChoose: (index: number) => void;
+}) {
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const items = sections.map((section, index) => ({
+    id: index,
+    label: sectionLabel(index, section.title),
+    complete: section.complete,
+  }));
+  return (
+    <Autocomplete filter={contains}>
+      <SearchField aria-label="Search steps" autoFocus className="sections__search-field">
+        <Input className="record-input sections__search" placeholder="Search steps..." />
+      </SearchField>
+      <ListBox
+        aria-label="Sections"
+        className="sections__list"
+        items={items}
+        onAction={(key) => onChoose(Number(key))}
+        renderEmptyState={() => <p className="sections__empty">No section matches.</p>}
+      >
+        {(item) => (
+          <ListBoxItem id={item.id} textValue={item.label} className="sections__option">
+            {/* The button says which one is current ("N of M"); here it is only shown in bold. */}
+            <span className={item.id === current ? 'sections__current' : undefined}>{item.label}</span>
+            {item.complete ? (
+              <span className="sections__check">
+                <span aria-hidden="true">✓</span>
+                <span className="visually-hidden"> (complete)</span>
+              </span>
+            ) : null}
+          </ListBoxItem>
+        )}
+      </ListBox>
+    </Autocomplete>
+  );
+}
