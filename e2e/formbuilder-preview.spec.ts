@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { LEAVE_WITH_UNSAVED_CHANGES } from '../src/web/features/formbuilder/use-builder-shortcuts.ts';
 import { createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { PASSWORD } from './support/record-session.ts';
@@ -76,7 +77,49 @@ test('the preview shows the form as people will, follows edits, and leaving unsa
   await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/#\/formbuilder$/);
   await expect(page.getByText('Unsaved changes.')).toBeVisible();
+
+  // The browser's Back button asks too; staying keeps the work and the address.
+  const askedOnBack = page.waitForEvent('dialog');
+  await page.evaluate(() => window.history.back());
+  const question = await askedOnBack;
+  expect(question.message()).toBe(LEAVE_WITH_UNSAVED_CHANGES);
+  await question.dismiss();
+  await expect(page).toHaveURL(/#\/formbuilder$/);
+  await expect(page.getByText('Unsaved changes.')).toBeVisible();
+  await expect(preview.getByLabel('Your mother’s full name')).toBeVisible();
+
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/#\/$/);
+});
+
+test('Back with unsaved changes leaves once the admin says so; saved, it leaves without asking', async ({
+  page,
+}) => {
+  const adminEmail = uniqueEmail('back-admin');
+  createUser({ email: adminEmail, name: 'Bea Back', password: PASSWORD, role: 'admin' });
+  await login(page, { email: adminEmail, password: PASSWORD });
+  await page.goto('/#/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/#/formbuilder');
+  await page.getByLabel("Paste a form's JSON").fill(JSON.stringify(FORM));
+  await page.getByRole('button', { name: 'Import JSON' }).click();
+  await expect(page.getByText('Unsaved changes.')).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.evaluate(() => window.history.back());
+  await expect(page).toHaveURL(/#\/admin$/);
+  await expect(page.getByText('Unsaved changes.')).toHaveCount(0);
+
+  // Nothing unsaved: Back is one press and asks nothing.
+  await page.goto('/#/formbuilder');
+  await expect(page.getByRole('button', { name: 'Save Form' })).toBeVisible();
+  let asked = false;
+  page.on('dialog', (dialog) => {
+    asked = true;
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => window.history.back());
+  await expect(page).toHaveURL(/#\/admin$/);
+  expect(asked).toBe(false);
 });

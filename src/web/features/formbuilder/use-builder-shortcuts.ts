@@ -44,11 +44,58 @@ export function useWarnBeforeLeaving(unsaved: boolean) {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onLinkClick, true);
+    const stopGuardingBack = guardBackButton();
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onLinkClick, true);
+      stopGuardingBack();
     };
   }, [unsaved]);
+}
+
+/**
+ * The browser's Back (or Forward) button asks too. HashRouter has no blocker (decision 050 keeps the
+ * declarative router); the Navigation API can stop a traversal within the page before anything moves,
+ * so leaving is one more traversal to the same entry, and staying changes nothing. Where it is missing
+ * (older browsers) Back leaves as before; the warning on reload or close still holds there.
+ */
+function guardBackButton(): () => void {
+  const navigation = (window as { navigation?: NavigationLike }).navigation;
+  if (!navigation) return () => {};
+  let allowed: string | null = null;
+  const onNavigate = (event: NavigateEventLike) => {
+    if (event.navigationType !== 'traverse' || !event.cancelable) return;
+    const key = event.destination.key;
+    if (key === allowed) return;
+    event.preventDefault();
+    if (!window.confirm(LEAVE_WITH_UNSAVED_CHANGES)) return;
+    allowed = key;
+    // After this cancelled traversal has ended; started inside its handler, it would be aborted too.
+    setTimeout(() => {
+      const traversal = navigation.traverseTo(key);
+      traversal.committed.catch(() => {});
+      traversal.finished
+        .catch(() => {})
+        .finally(() => {
+          allowed = null;
+        });
+    }, 0);
+  };
+  navigation.addEventListener('navigate', onNavigate);
+  return () => navigation.removeEventListener('navigate', onNavigate);
+}
+
+/** What this uses of the Navigation API (not yet in TypeScript's DOM types). */
+interface NavigateEventLike {
+  navigationType: string;
+  cancelable: boolean;
+  destination: { key: string };
+  preventDefault(): void;
+}
+interface NavigationLike {
+  addEventListener(type: 'navigate', listener: (event: NavigateEventLike) => void): void;
+  removeEventListener(type: 'navigate', listener: (event: NavigateEventLike) => void): void;
+  traverseTo(key: string): { committed: Promise<unknown>; finished: Promise<unknown> };
 }
 
 export const LEAVE_WITH_UNSAVED_CHANGES =
