@@ -48,6 +48,13 @@ test('the sections dropdown searches, chooses by keyboard, and opens offline onc
   await main.getByRole('option', { name: /^Section 2:/ }).click();
   await expect(main.getByRole('heading', { level: 2, name: second })).toBeVisible();
   await context.setOffline(false);
+
+  // At 390 px the popup fits the window: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await main.getByRole('button', { name: /^Sections/ }).click();
+  await expect(search).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('sections-390.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('when the dropdown cannot be loaded it says so, and Previous and Next still work', async ({ page }) => {
