@@ -12,7 +12,9 @@ import { type PGlite, parse as pglite, protocol } from '@electric-sql/pglite';
  * lands inside someone else's transaction (docs/decisions/002-database-layer.md). It must not
  * be called from inside a PGlite transaction callback (it would wait for that transaction to end).
  */
+/** One hand-written statement, named so PostgreSQL plans it once per connection (either driver). */
 export interface PreparedStatement {
+  /** Unique per SQL text: the driver prepares the statement under this name. */
   name: string;
   text: string;
   values: readonly unknown[];

@@ -1,19 +1,12 @@
 import type { Database } from './database.ts';
-
-/** One hand-written statement of a hot path, named so PostgreSQL plans it once per connection. */
-export interface PreparedQuery {
-  /** Unique per SQL text: node-postgres prepares the statement under this name. */
-  name: string;
-  text: string;
-  values: unknown[];
-}
+import type { PreparedStatement } from './pglite-prepared.ts';
 
 /**
  * Runs a hand-written statement straight on the driver (STACK-NOTES trap 6: raw SQL is the fastest
  * path on both), as a named prepared statement, planned once per connection. Both drivers parse
  * jsonb to objects, timestamptz to Date, numeric to string and arrays to arrays.
  */
-export async function runPrepared<T>(database: Database, query: PreparedQuery): Promise<T[]> {
+export async function runPrepared<T>(database: Database, query: PreparedStatement): Promise<T[]> {
   assertOneTextPerName(query);
   return database.prepared<T>(query);
 }
@@ -21,7 +14,7 @@ export async function runPrepared<T>(database: Database, query: PreparedQuery): 
 const textByName = new Map<string, string>();
 
 /** Both drivers refuse a statement name reused for other SQL; say which one, at once. */
-function assertOneTextPerName(query: PreparedQuery): void {
+function assertOneTextPerName(query: PreparedStatement): void {
   const known = textByName.get(query.name);
   if (known === undefined) textByName.set(query.name, query.text);
   else if (known !== query.text)

@@ -1,8 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { SectionChoice } from './section-label.ts';
 
-export { type SectionChoice, sectionLabel } from './section-label.ts';
-
 type SectionsListModule = typeof import('./sections-list.tsx');
 
 /**
@@ -26,6 +24,11 @@ function loadSectionsList(): Promise<SectionsListModule> {
     },
   );
   return listModule;
+}
+
+/** Fetches the list ahead of need; a failure shows only when the list is opened. */
+function prefetchSectionsList(): void {
+  loadSectionsList().catch(() => {});
 }
 
 export const SECTIONS_UNAVAILABLE_MESSAGE =
@@ -54,7 +57,7 @@ export function SectionsDropdown({
     loadSectionsList().then(setList, () => setList('failed'));
   };
   useEffect(() => {
-    const timer = setTimeout(() => loadSectionsList().catch(() => {}), BACKGROUND_LOAD_AFTER_MS);
+    const timer = setTimeout(prefetchSectionsList, BACKGROUND_LOAD_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -100,8 +103,8 @@ export function SectionsDropdown({
         className="button button--secondary sections__button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        onPointerEnter={() => loadSectionsList().catch(() => {})}
-        onFocus={() => loadSectionsList().catch(() => {})}
+        onPointerEnter={prefetchSectionsList}
+        onFocus={prefetchSectionsList}
         onClick={() => (open ? close(false) : openList())}
       >
         Sections{' '}
