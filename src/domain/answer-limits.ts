@@ -1,3 +1,4 @@
+import { groupDigits } from './group-digits.ts';
 /**
  * How large and what kind of text an answer and a record may hold: the one place both the record
  * screen (a field refuses more, with a message) and the server (a save is refused before any SQL,
@@ -24,12 +25,12 @@ export const MAX_RECORD_KEYS = 5_000;
 export const MAX_ANSWER_DEPTH = 16;
 
 export const ANSWER_LIMIT_MESSAGES = {
-  tooLong: `An answer can be at most ${MAX_ANSWER_LENGTH.toLocaleString('en-US')} characters.`,
+  tooLong: `An answer can be at most ${groupDigits(MAX_ANSWER_LENGTH)} characters.`,
   unstorableText:
     'An answer contains a character that cannot be stored (a NUL character or a broken character pair). Remove it and try again.',
   tooDeep: `An answer is nested too deeply (at most ${MAX_ANSWER_DEPTH} levels).`,
   recordTooLarge: `This record has reached its size limit (${MAX_RECORD_BYTES / (1024 * 1024)} MB of answers). Shorten some answers to save more.`,
-  tooManyKeys: `This record has reached its limit of ${MAX_RECORD_KEYS.toLocaleString('en-US')} answers.`,
+  tooManyKeys: `This record has reached its limit of ${groupDigits(MAX_RECORD_KEYS)} answers.`,
 } as const;
 
 export type AnswerProblem = keyof typeof ANSWER_LIMIT_MESSAGES;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './group-digits.ts';
 
 /**
  * admin-app §3 Contact message and §7 `POST /support {name, email, message, type, timestamp}`.
@@ -31,7 +32,7 @@ export const supportMessageSchema = z.object({
     .min(1, 'Please enter your message.')
     .max(
       SUPPORT_MESSAGE_MAX,
-      `Your message can be at most ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters long.`,
+      `Your message can be at most ${groupDigits(SUPPORT_MESSAGE_MAX)} characters long.`,
     ),
   type: z.literal(SUPPORT_MESSAGE_TYPE, { error: `type must be "${SUPPORT_MESSAGE_TYPE}".` }),
   // When the visitor pressed send, as their browser saw it (ISO 8601); the server keeps its own time too.
