@@ -22,6 +22,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // Issue 15 §2: everything the entry imports goes into the entry's own file. Left alone,
+        // the bundler split it into a dozen small files that every page then asked for one by one.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

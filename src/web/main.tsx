@@ -1,9 +1,11 @@
+// First: its body starts a record visit's requests before the rest of the entry is evaluated.
+import { earlyRecordVisit } from './app/early-start.ts';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppQueryClient } from './app/query-client.ts';
 import { preloadScreenOf } from './app/router.tsx';
-import { preloadStartRouteData, startRoutePath } from './app/start-up-preload.ts';
+import { startRoutePath } from './app/start-up-preload.ts';
 import { completeSilentSignIn, createAuthSession, isSilentSignInFrame } from './lib/auth/auth-session.ts';
 import { loadClientConfig } from './lib/client-config.ts';
 import { createGraphQLClient } from './lib/graphql-client.ts';
@@ -24,14 +26,13 @@ async function start(root: HTMLElement) {
   const firstScreen = preloadScreenOf(path).catch(() => {});
   const session = createAuthSession(config);
   const graphqlClient = createGraphQLClient({ getIdToken: session.getIdToken });
-  const firstData = preloadStartRouteData(path, { config, graphqlClient, storage: window.sessionStorage });
   // Handles a provider redirect first: it cleans the address bar before the router reads it.
   const started = session.start();
   const queryClient = createAppQueryClient(session);
   let timer: ReturnType<typeof setTimeout> | undefined;
   // One first render with the screen and its data, rather than a loading state and a second one.
   await Promise.race([
-    Promise.all([firstScreen, firstData]),
+    Promise.all([firstScreen, earlyRecordVisit]),
     new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS))),
   ]);
   clearTimeout(timer);

@@ -2,6 +2,7 @@ import { type ComponentType, isValidElement, lazy, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
 import { HomeScreen } from '#web/features/home/home-screen.tsx';
+import { preloadRecordScreen } from './record-screen-chunk.ts';
 import { AdminOnly } from './routes/admin-only.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -105,10 +106,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'record/:id',
-        element: lazyScreen(
-          () => import('#web/features/record/record-screen.tsx'),
-          (m) => m.RecordScreen,
-        ),
+        element: lazyScreen(preloadRecordScreen, (m) => m.RecordScreen),
       },
       // admin-app §6: admins only, guarded before the screen's chunk is loaded.
       {

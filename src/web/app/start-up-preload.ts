@@ -1,8 +1,10 @@
 import type { ClientConfig } from '#domain/client-config.ts';
-import { formatLocalDateTime } from '#domain/display-date.ts';
 import { startRecordLoadEarly } from '#web/features/record/api/record-load.ts';
+import { isExpiringSoon } from '#web/lib/auth/id-token-claims.ts';
 import { readStoredUser } from '#web/lib/auth/stored-user.ts';
-import type { GraphQLClient } from '#web/lib/graphql-client.ts';
+import { parseClientConfig } from '#web/lib/client-config.ts';
+import { createGraphQLClient } from '#web/lib/graphql-client.ts';
+import { preloadRecordScreen } from './record-screen-chunk.ts';
 
 /** The route path of the address the app starts at ("#/record/abc?x" → "/record/abc"). */
 export function startRoutePath(hash: string): string {
@@ -13,26 +15,38 @@ export function startRoutePath(hash: string): string {
 
 const RECORD_ROUTE = /^\/record\/([^/]+)\/?$/;
 
-/**
- * Issue 15 §2: on a visit straight to a record, its data is asked for at start-up, in parallel with
- * the screen's code, rather than after the code has arrived and rendered. Only for a person already
- * signed in in this tab; everyone else takes the ordinary path. Resolves when the data is in (or
- * failed), so the first render can wait for it briefly.
- */
-export function preloadStartRouteData(
-  path: string,
-  {
-    config,
-    graphqlClient,
-    storage,
-  }: { config: ClientConfig; graphqlClient: GraphQLClient; storage: Storage },
-): Promise<void> {
-  const recordId = RECORD_ROUTE.exec(path)?.[1];
-  const owner = readStoredUser(storage, config)?.profile.sub;
-  if (!recordId || !owner) return Promise.resolve();
-  const loaded = startRecordLoadEarly(graphqlClient, decodeURIComponent(recordId), owner);
-  // The record heading's first date format loads the locale's data (about 15 ms): done now, while
-  // the page waits for the network anyway, rather than in the first render.
-  formatLocalDateTime(new Date());
-  return loaded;
+/** The configuration the server embedded in the page; null under the dev server (fetched later). */
+function embeddedClientConfig(doc: Document): ClientConfig | null {
+  try {
+    const embedded = doc.getElementById('app-config')?.textContent;
+    return embedded ? parseClientConfig(JSON.parse(embedded)) : null;
+  } catch {
+    return null; // main.tsx reports it when it loads the configuration itself
+  }
 }
+
+/**
+ * Issue 15 §2: on a visit straight to a record, the record screen's code, the record and the answers
+ * this browser kept for it are asked for at once, before the rest of the app is evaluated. Only for
+ * a person signed in in this tab whose ID token is good for a while yet; a token about to expire
+ * is renewed by the session, on the ordinary path. Resolves when all of it has arrived or failed
+ * (the screen sees a failure when it takes the load).
+ */
+export function startRecordVisitEarly(
+  hash: string,
+  { doc, storage, now }: { doc: Document; storage: Storage; now: () => number },
+): Promise<void> {
+  const recordId = RECORD_ROUTE.exec(startRoutePath(hash))?.[1];
+  if (!recordId) return Promise.resolve();
+  const screen = preloadRecordScreen().then(noop, noop);
+  const config = embeddedClientConfig(doc);
+  const user = config ? readStoredUser(storage, config) : null;
+  const token = user?.id_token;
+  if (!user || !token || isExpiringSoon(user.profile.exp, Math.floor(now() / 1000))) return screen;
+  // A token given as it is, not a promise: the request leaves now, not after the entry's evaluation.
+  const client = createGraphQLClient({ getIdToken: () => token });
+  const data = startRecordLoadEarly(client, decodeURIComponent(recordId), user.profile.sub);
+  return Promise.all([screen, data]).then(noop);
+}
+
+function noop() {}

@@ -50,7 +50,8 @@ export function createGraphQLClient({
   endpoint = '/graphql',
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
 }: {
-  getIdToken: () => Promise<string | null>;
+  /** A token given as it is (not a promise) lets the request leave in the same task as the call. */
+  getIdToken: () => string | null | Promise<string | null>;
   endpoint?: string;
   fetch?: typeof fetch;
 }): GraphQLClient {
@@ -59,7 +60,8 @@ export function createGraphQLClient({
     variables?: TVariables,
     options: GraphQLRequestOptions = {},
   ): Promise<TResult> {
-    const token = await getIdToken();
+    const pending = getIdToken();
+    const token = typeof pending === 'string' || pending === null ? pending : await pending;
     if (!token) throw new Error(MISSING_TOKEN_MESSAGE);
     const response = await fetchImpl(endpoint, {
       method: 'POST',
