@@ -110,3 +110,49 @@ for (const viewport of [
     await page.close();
   });
 }
+
+// Issue 15 §2: a long step paints its first questions whole and the others as their words at once,
+// then builds every control in the background; nothing stays a placeholder, and the last question
+// takes and keeps an answer like the first.
+test('a long step shows every question at once and builds every control after', async ({ browser }) => {
+  const setup = await browser.newPage();
+  seedDemo();
+  const typeName = typeNameFor(0);
+  await createLongStepType(setup, typeName);
+  await setup.close();
+  const person = {
+    email: uniqueEmail('long-build'),
+    name: 'Ada Build',
+    password: PASSWORD,
+    role: 'client' as const,
+  };
+  createUser({ ...person, organization: 'Demo Organization' });
+  const recordId = createRecord({ clientEmail: person.email, type: typeName });
+
+  const page = await browser.newPage();
+  await login(page, person);
+  // Every question's words arrive with the first paint of the step, whether built yet or not.
+  const firstPaint = page.waitForFunction(
+    (count) => {
+      const fields = document.querySelector('.record-steps__fields');
+      return fields && fields.children.length === count ? fields.textContent : null;
+    },
+    QUESTIONS,
+    { polling: 'raf' },
+  );
+  await page.goto(`/#/record/${recordId}`);
+  const text = (await (await firstPaint).jsonValue()) ?? '';
+  for (const number of [1, 13, QUESTIONS]) expect(text).toContain(`Question ${number}`);
+
+  const fields = page.locator('.record-steps__fields');
+  await expect(fields).not.toHaveAttribute('aria-busy');
+  await expect(page.locator('.record-field__pending')).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(QUESTIONS);
+
+  const last = page.getByRole('textbox', { name: `Question ${QUESTIONS}` });
+  await last.fill('Built and kept');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: `Question ${QUESTIONS}` })).toHaveValue('Built and kept');
+  await page.close();
+});

@@ -9,12 +9,11 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
-import { FormField } from './fields/form-field.tsx';
-import { ReadOnlyField } from './fields/read-only-field.tsx';
 import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
 import { RecordProgressBar } from './record-progress-bar.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { SectionsDropdown } from './sections-dropdown.tsx';
+import { StepFields } from './step-fields.tsx';
 import { useSubmitRecord } from './use-record-sync.ts';
 
 /**
@@ -129,31 +128,18 @@ export const RecordSteps = memo(function RecordSteps({
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
         {step.stepTitle}
       </h2>
-      <div className="record-steps__fields">
-        {shownFields.map((field) =>
-          readOnly ? (
-            <ReadOnlyField
-              key={fieldKeys.get(field)}
-              field={field}
-              answers={answers}
-              visibility={visibility}
-            />
-          ) : (
-            <FormField
-              key={fieldKeys.get(field)}
-              field={field}
-              source={sync}
-              visibility={field.type === 'table' ? visibility : undefined}
-              onAnswer={onAnswer}
-              onFocusAnswer={onFocusAnswer}
-              onBlurAnswer={onBlurAnswer}
-            />
-          ),
-        )}
-        {shownFields.length === 0 ? (
-          <p className="record-steps__empty">Nothing to answer in this section.</p>
-        ) : null}
-      </div>
+      <StepFields
+        key={current}
+        fields={shownFields}
+        fieldKeys={fieldKeys}
+        readOnly={readOnly}
+        answers={answers}
+        visibility={visibility}
+        source={sync}
+        onAnswer={onAnswer}
+        onFocusAnswer={onFocusAnswer}
+        onBlurAnswer={onBlurAnswer}
+      />
       <nav className="record-nav" aria-label="Steps">
         <Button variant="secondary" onClick={() => goTo(current - 1)} disabled={current === 0}>
           Previous
