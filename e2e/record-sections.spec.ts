@@ -7,8 +7,8 @@ const siblings = titles.findIndex((title) => title.includes('Siblings'));
 const second = titles[1] ?? '';
 
 // Issue 10: the sections dropdown is React Aria's Autocomplete + SearchField + ListBox, loaded apart
-// from the record screen (its 130 KiB budget, issue 15): on reaching for the button, or a few
-// seconds after the screen is shown, so that it opens offline too.
+// from the record screen (its 130 KiB budget, issue 15), on reaching for the button; once loaded,
+// it opens offline too.
 
 test('the sections dropdown searches, chooses by keyboard, and opens offline once loaded', async ({
   page,

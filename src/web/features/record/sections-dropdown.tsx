@@ -5,10 +5,8 @@ type SectionsListModule = typeof import('./sections-list.tsx');
 
 /**
  * React Aria's list and search (about 44 KiB gzip) would not fit the record screen's 130 KiB budget
- * (issue 15 §3), so they load apart: when the person reaches for the button, or a few seconds after
- * the screen is shown, so the dropdown also opens offline later on (decision 090).
+ * (issue 15 §3), so they load apart, when the person reaches for the button (decision 090).
  */
-const BACKGROUND_LOAD_AFTER_MS = 4000;
 let listModule: Promise<SectionsListModule> | null = null;
 let loadedList: SectionsListModule | null = null;
 
@@ -56,11 +54,6 @@ export function SectionsDropdown({
   const load = () => {
     loadSectionsList().then(setList, () => setList('failed'));
   };
-  useEffect(() => {
-    const timer = setTimeout(prefetchSectionsList, BACKGROUND_LOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
