@@ -40,6 +40,8 @@ export interface ScreenRun {
   screen: ScreenName;
   cpu: number;
   load: Summary;
+  /** Load → the last question's control painted (what takes its answer). */
+  loadControls: Summary;
   keystrokes: Summary;
   bursts: Summary;
   flips: Summary;
@@ -60,6 +62,8 @@ interface Screen {
   url: string;
   serve(page: Page, form: FormTemplate): Promise<string[]>;
   signIn: boolean;
+  /** The last question's control (the form's last field is a comment: a textarea). */
+  lastControl: string;
   textInput(page: Page): ReturnType<Page['locator']>;
   radio(page: Page, option: string): ReturnType<Page['locator']>;
 }
@@ -71,6 +75,7 @@ const screens: Screen[] = [
     url: `${origin}/#/record/${recordId}`,
     serve: serveRecordScreen,
     signIn: true,
+    lastControl: '.record-steps__fields > :last-child textarea',
     textInput: (page) => page.getByRole('textbox', { name: /^1\. Question 1\b/ }),
     radio: (page, option) =>
       page
@@ -83,6 +88,7 @@ const screens: Screen[] = [
     url: `${origin}/`,
     serve: serveSurveyPeer,
     signIn: false,
+    lastControl: '[data-name="q499"] textarea',
     textInput: (page) => page.locator('[data-name="q0"] input'),
     radio: (page, option) => page.locator(`[data-name="q3"] input[value="${option}"]`),
   },
@@ -122,7 +128,7 @@ async function openScreen(browser: Browser, screen: Screen, form: FormTemplate, 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (screen.signIn) await signInBenchPerson(context);
   const last = form.steps.at(-1)?.fields.at(-1)?.label ?? '';
-  await installProbes(context, last);
+  await installProbes(context, last, screen.lastControl);
   const page = await context.newPage();
   await throttleCpu(page, cpu);
   const scripts = await screen.serve(page, form);
@@ -138,7 +144,7 @@ async function measureScreen(
   cpu: number,
   settings: ComparisonSettings,
 ): Promise<ScreenRun> {
-  const loads: number[] = [];
+  const loads: { question: number; control: number }[] = [];
   // Every load in a fresh browser context (nothing cached); the last one stays open for the rest.
   for (let index = 1; index < settings.loads; index++) {
     const opened = await openScreen(browser, screen, form, cpu);
@@ -162,7 +168,8 @@ async function measureScreen(
     return {
       screen: screen.name,
       cpu,
-      load: summarize(loads),
+      load: summarize(loads.map((load) => load.question)),
+      loadControls: summarize(loads.map((load) => load.control)),
       keystrokes: summarize(keystrokes),
       bursts: summarize(bursts),
       flips: summarize(flips),

@@ -9,75 +9,105 @@ interface BenchProbes {
   keySamples: number[];
   clickSamples: number[];
   lastQuestionPaintedAt: number | null;
+  lastControlPaintedAt: number | null;
 }
 
 type ProbeWindow = Window & { __bench: BenchProbes };
 
 /** Installed before any script of the page runs. */
-export async function installProbes(context: BrowserContext, lastQuestionText: string): Promise<void> {
-  await context.addInitScript((lastText: string) => {
-    const probes: BenchProbes = {
-      recording: false,
-      keySamples: [],
-      clickSamples: [],
-      lastQuestionPaintedAt: null,
-    };
-    (window as unknown as ProbeWindow).__bench = probes;
-    const afterPaint = (done: () => void) =>
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = done;
-        channel.port2.postMessage(null);
+export async function installProbes(
+  context: BrowserContext,
+  lastQuestionText: string,
+  lastControlSelector?: string,
+): Promise<void> {
+  await context.addInitScript(
+    ([lastText, controlSelector]: [string, string | null]) => {
+      const probes: BenchProbes = {
+        recording: false,
+        keySamples: [],
+        clickSamples: [],
+        lastQuestionPaintedAt: null,
+        lastControlPaintedAt: null,
+      };
+      (window as unknown as ProbeWindow).__bench = probes;
+      const afterPaint = (done: () => void) =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = done;
+          channel.port2.postMessage(null);
+        });
+      // Load: the first time the last question's text is in the document, then its frame; and the
+      // first time its control (what takes the answer) is, then its frame. A screen that shows every
+      // question whole at once has both in the same frame.
+      let textSeen = false;
+      const observer = new MutationObserver((mutations) => {
+        if (!textSeen)
+          for (const mutation of mutations)
+            for (const node of mutation.addedNodes)
+              if (!textSeen && node.textContent?.includes(lastText)) {
+                textSeen = true;
+                afterPaint(() => {
+                  probes.lastQuestionPaintedAt = performance.now();
+                  if (controlSelector === null) probes.lastControlPaintedAt = probes.lastQuestionPaintedAt;
+                });
+              }
+        if (controlSelector === null) {
+          if (textSeen) observer.disconnect();
+        } else if (document.querySelector(controlSelector)) {
+          observer.disconnect();
+          afterPaint(() => {
+            probes.lastControlPaintedAt = performance.now();
+          });
+        }
       });
-    // Load: the first time the last question's text is in the document, then its frame.
-    const observer = new MutationObserver((mutations) => {
-      for (const mutation of mutations)
-        for (const node of mutation.addedNodes)
-          if (node.textContent?.includes(lastText)) {
-            observer.disconnect();
-            afterPaint(() => {
-              probes.lastQuestionPaintedAt = performance.now();
-            });
-            return;
-          }
-    });
-    observer.observe(document, { childList: true, subtree: true });
-    document.addEventListener(
-      'keydown',
-      (event) => {
-        if (!probes.recording) return;
-        const start = event.timeStamp;
-        afterPaint(() => probes.keySamples.push(performance.now() - start));
-      },
-      true,
-    );
-    // A click on a radio: its change, and the condition it flips, happen in the click's dispatch.
-    // A click on a label dispatches a second click on its input at once: one sample per gesture.
-    let lastClickAt = Number.NEGATIVE_INFINITY;
-    document.addEventListener(
-      'click',
-      (event) => {
-        if (!probes.recording || event.timeStamp - lastClickAt < 50) return;
-        lastClickAt = event.timeStamp;
-        const start = event.timeStamp;
-        afterPaint(() => probes.clickSamples.push(performance.now() - start));
-      },
-      true,
-    );
-  }, lastQuestionText);
+      observer.observe(document, { childList: true, subtree: true });
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          if (!probes.recording) return;
+          const start = event.timeStamp;
+          afterPaint(() => probes.keySamples.push(performance.now() - start));
+        },
+        true,
+      );
+      // A click on a radio: its change, and the condition it flips, happen in the click's dispatch.
+      // A click on a label dispatches a second click on its input at once: one sample per gesture.
+      let lastClickAt = Number.NEGATIVE_INFINITY;
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (!probes.recording || event.timeStamp - lastClickAt < 50) return;
+          lastClickAt = event.timeStamp;
+          const start = event.timeStamp;
+          afterPaint(() => probes.clickSamples.push(performance.now() - start));
+        },
+        true,
+      );
+    },
+    [lastQuestionText, lastControlSelector ?? null] as [string, string | null],
+  );
 }
 
-/** Milliseconds from the navigation's start to the frame that first showed the last question. */
-export async function loadTime(page: Page): Promise<number> {
+/**
+ * Milliseconds from the navigation's start to the frame that first showed the last question, and to
+ * the frame that first showed its control.
+ */
+export async function loadTime(page: Page): Promise<{ question: number; control: number }> {
   await page.waitForFunction(
-    () => (window as unknown as ProbeWindow).__bench.lastQuestionPaintedAt !== null,
-    null,
-    {
-      timeout: 120_000,
-      polling: 50,
+    () => {
+      const probes = (window as unknown as ProbeWindow).__bench;
+      return probes.lastQuestionPaintedAt !== null && probes.lastControlPaintedAt !== null;
     },
+    null,
+    { timeout: 120_000, polling: 50 },
   );
-  return page.evaluate(() => (window as unknown as ProbeWindow).__bench.lastQuestionPaintedAt ?? Number.NaN);
+  return page.evaluate(() => {
+    const probes = (window as unknown as ProbeWindow).__bench;
+    return {
+      question: probes.lastQuestionPaintedAt ?? Number.NaN,
+      control: probes.lastControlPaintedAt ?? Number.NaN,
+    };
+  });
 }
 
 async function recorded(page: Page, what: 'keySamples' | 'clickSamples', act: () => Promise<void>) {
