@@ -18,6 +18,7 @@ import {
   runBuilderBench,
 } from './builder-screen.ts';
 import { runEditors } from './editors.ts';
+import { handWrittenSections } from './hand-written-sections.ts';
 import {
   type MigrationRun,
   renderRecordMigrationConsole,
@@ -132,6 +133,7 @@ if (process.env.BENCH_RECORD_MIGRATION !== '0') {
 }
 
 const target = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
+const byHand = fs.existsSync(target) ? handWrittenSections(fs.readFileSync(target, 'utf8')) : [];
 fs.writeFileSync(
   target,
   [
@@ -140,6 +142,7 @@ fs.writeFileSync(
     renderBuilderSection(builderScreen),
     renderAdminListsSection(adminLists),
     renderRecordMigrationSection(migrations),
+    ...byHand.map((section) => `${section}\n`),
   ].join('\n'),
 );
 console.log(`\nWrote ${target}`);
