@@ -1,4 +1,4 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { createRecord, createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
@@ -47,6 +47,25 @@ async function createLongStepType(page: Page, typeName: string) {
   await page.context().clearCookies();
 }
 
+/** A new person's record of a new long-step type, and a page signed in as them. */
+async function signedInWithLongStepRecord(browser: Browser, typeName: string, emailPrefix: string) {
+  const setup = await browser.newPage();
+  seedDemo();
+  await createLongStepType(setup, typeName);
+  await setup.close();
+  const person = {
+    email: uniqueEmail(emailPrefix),
+    name: 'Ada Long',
+    password: PASSWORD,
+    role: 'client' as const,
+  };
+  createUser({ ...person, organization: 'Demo Organization' });
+  const recordId = createRecord({ clientEmail: person.email, type: typeName });
+  const page = await browser.newPage();
+  await login(page, person);
+  return { page, recordId };
+}
+
 async function inView(page: Page, box: { y: number; height: number } | null) {
   const height = page.viewportSize()?.height ?? 0;
   expect(box).not.toBeNull();
@@ -62,22 +81,8 @@ for (const viewport of [
   test(`at ${viewport.width} px the progress and the step controls stay in view on a long step`, async ({
     browser,
   }) => {
-    const setup = await browser.newPage();
-    seedDemo();
     const typeName = typeNameFor(viewport.width);
-    await createLongStepType(setup, typeName);
-    await setup.close();
-    const person = {
-      email: uniqueEmail('long-step'),
-      name: 'Ada Long',
-      password: PASSWORD,
-      role: 'client' as const,
-    };
-    createUser({ ...person, organization: 'Demo Organization' });
-    const recordId = createRecord({ clientEmail: person.email, type: typeName });
-
-    const page = await browser.newPage();
-    await login(page, person);
+    const { page, recordId } = await signedInWithLongStepRecord(browser, typeName, 'long-step');
     // Signed in at the default width (the header's Logout is behind the menu button at 390 px).
     await page.setViewportSize(viewport);
     await page.goto(`/#/record/${recordId}`);
@@ -115,22 +120,7 @@ for (const viewport of [
 // then builds every control in the background; nothing stays a placeholder, and the last question
 // takes and keeps an answer like the first.
 test('a long step shows every question at once and builds every control after', async ({ browser }) => {
-  const setup = await browser.newPage();
-  seedDemo();
-  const typeName = typeNameFor(0);
-  await createLongStepType(setup, typeName);
-  await setup.close();
-  const person = {
-    email: uniqueEmail('long-build'),
-    name: 'Ada Build',
-    password: PASSWORD,
-    role: 'client' as const,
-  };
-  createUser({ ...person, organization: 'Demo Organization' });
-  const recordId = createRecord({ clientEmail: person.email, type: typeName });
-
-  const page = await browser.newPage();
-  await login(page, person);
+  const { page, recordId } = await signedInWithLongStepRecord(browser, typeNameFor(0), 'long-build');
   // Every question's words arrive with the first paint of the step, whether built yet or not.
   const firstPaint = page.waitForFunction(
     (count) => {
