@@ -8,13 +8,21 @@ describe('parseBenchSettings', () => {
     expect(settings.editors).toBe(500);
     expect(settings.perRecord).toBe(2);
     expect(settings.connections).toBe(100);
-    expect(settings.curve).toEqual({ levels: [250, 500, 1000, 2000], warmupS: 10, durationS: 30, short: false });
+    expect(settings.curve).toEqual({
+      levels: [250, 500, 1000, 2000],
+      warmupS: 10,
+      durationS: 30,
+      short: false,
+    });
     expect(settings.scaleOutServers).toEqual([2, 3]);
     expect(settings.beforeAfter).toBeUndefined();
   });
 
   it('runs the parts asked for, from the command line or the environment', () => {
-    expect(parseBenchSettings({}, ['--parts', 'capacity,scale-out']).parts).toEqual(['capacity', 'scale-out']);
+    expect(parseBenchSettings({}, ['--parts', 'capacity,scale-out']).parts).toEqual([
+      'capacity',
+      'scale-out',
+    ]);
     expect(parseBenchSettings({ BENCH_PARTS: 'editors' }).parts).toEqual(['editors']);
     const settings = parseBenchSettings({ BENCH_ADMIN_LISTS: '0' });
     expect(settings.parts).not.toContain('admin-lists');
@@ -22,7 +30,11 @@ describe('parseBenchSettings', () => {
   });
 
   it('has a short curve', () => {
-    expect(parseBenchSettings({}, ['--short']).curve).toMatchObject({ warmupS: 5, durationS: 10, short: true });
+    expect(parseBenchSettings({}, ['--short']).curve).toMatchObject({
+      warmupS: 5,
+      durationS: 10,
+      short: true,
+    });
     expect(parseBenchSettings({ BENCH_CURVE: 'short', BENCH_CURVE_LEVELS: '100,200' }).curve).toMatchObject({
       levels: [100, 200],
       short: true,
@@ -30,7 +42,9 @@ describe('parseBenchSettings', () => {
   });
 
   it('reads the before/after mode', () => {
-    expect(parseBenchSettings({}, ['--before', 'main~5', '--after=HEAD', '--rounds', '4']).beforeAfter).toEqual({
+    expect(
+      parseBenchSettings({}, ['--before', 'main~5', '--after=HEAD', '--rounds', '4']).beforeAfter,
+    ).toEqual({
       before: 'main~5',
       after: 'HEAD',
       rounds: 4,

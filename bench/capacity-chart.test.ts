@@ -11,15 +11,29 @@ const series = [
       { editors: 1000, saveP99: 900, liveP99: 2000, errors: 12 },
     ],
   },
-  { label: 'PostgreSQL & <3>', knee: undefined, points: [{ editors: 250, saveP99: 5, liveP99: 9, errors: 0 }] },
+  {
+    label: 'PostgreSQL & <3>',
+    knee: undefined,
+    points: [{ editors: 250, saveP99: 5, liveP99: 9, errors: 0 }],
+  },
 ];
 
 /** [editors, ms, y, errors] of each save-panel point of a series. */
 function savePoints(svg: string, label: string) {
   const panel = svg.split('data-panel="liveP99"')[0] ?? '';
-  return [...panel.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="4"[^>]*data-series="([^"]*)" data-editors="(\d+)" data-ms="([\d.]+)" data-errors="(\d+)"/g)]
+  return [
+    ...panel.matchAll(
+      /<circle cx="([\d.]+)" cy="([\d.]+)" r="4"[^>]*data-series="([^"]*)" data-editors="(\d+)" data-ms="([\d.]+)" data-errors="(\d+)"/g,
+    ),
+  ]
     .filter((m) => m[3] === label)
-    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), editors: Number(m[4]), ms: Number(m[5]), errors: Number(m[6]) }));
+    .map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      editors: Number(m[4]),
+      ms: Number(m[5]),
+      errors: Number(m[6]),
+    }));
 }
 
 describe('renderCapacityChart', () => {

@@ -37,34 +37,54 @@ export function renderCapacityChart(title: string, series: readonly ChartSeries[
   const panel = (index: number, heading: string, value: 'saveP99' | 'liveP99') => {
     const left = PANEL.left + index * (PANEL.width + PANEL.gap);
     const parts = [`<g transform="translate(${left} ${PANEL.top})" data-panel="${value}">`];
-    parts.push(`<text x="${PANEL.width / 2}" y="-14" text-anchor="middle" font-weight="bold">${escapeXml(heading)}</text>`);
+    parts.push(
+      `<text x="${PANEL.width / 2}" y="-14" text-anchor="middle" font-weight="bold">${escapeXml(heading)}</text>`,
+    );
     parts.push(`<rect width="${PANEL.width}" height="${PANEL.height}" fill="none" stroke="#888"/>`);
     for (const ms of Y_DECADES) {
       const label = ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
-      parts.push(`<line x1="0" x2="${PANEL.width}" y1="${round(y(ms))}" y2="${round(y(ms))}" stroke="#ddd"/>`);
+      parts.push(
+        `<line x1="0" x2="${PANEL.width}" y1="${round(y(ms))}" y2="${round(y(ms))}" stroke="#ddd"/>`,
+      );
       parts.push(`<text x="-6" y="${round(y(ms)) + 4}" text-anchor="end">${label}</text>`);
     }
     for (const editors of levels)
-      parts.push(`<text x="${round(x(editors))}" y="${PANEL.height + 18}" text-anchor="middle">${editors}</text>`);
+      parts.push(
+        `<text x="${round(x(editors))}" y="${PANEL.height + 18}" text-anchor="middle">${editors}</text>`,
+      );
     parts.push(`<text x="${PANEL.width / 2}" y="${PANEL.height + 38}" text-anchor="middle">editors</text>`);
     if (value === 'saveP99') {
       const target = round(y(KNEE_P99_MS));
-      parts.push(`<line x1="0" x2="${PANEL.width}" y1="${target}" y2="${target}" stroke="#b91c1c" stroke-dasharray="6 4" data-target="${KNEE_P99_MS}"/>`);
-      parts.push(`<text x="${PANEL.width - 4}" y="${target - 5}" text-anchor="end" fill="#b91c1c">target ${KNEE_P99_MS} ms</text>`);
+      parts.push(
+        `<line x1="0" x2="${PANEL.width}" y1="${target}" y2="${target}" stroke="#b91c1c" stroke-dasharray="6 4" data-target="${KNEE_P99_MS}"/>`,
+      );
+      parts.push(
+        `<text x="${PANEL.width - 4}" y="${target - 5}" text-anchor="end" fill="#b91c1c">target ${KNEE_P99_MS} ms</text>`,
+      );
     }
     series.forEach((s, i) => {
       const colour = COLOURS[i % COLOURS.length];
-      const points = [...s.points].sort((a, b) => a.editors - b.editors).filter((p) => !Number.isNaN(p[value]));
+      const points = [...s.points]
+        .sort((a, b) => a.editors - b.editors)
+        .filter((p) => !Number.isNaN(p[value]));
       if (points.length > 1)
-        parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${points.map((p) => `${round(x(p.editors))},${round(y(p[value]))}`).join(' ')}"/>`);
+        parts.push(
+          `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${points.map((p) => `${round(x(p.editors))},${round(y(p[value]))}`).join(' ')}"/>`,
+        );
       for (const p of points) {
         const [cx, cy] = [round(x(p.editors)), round(y(p[value]))];
         const fill = p.errors > 0 ? '#fff' : colour;
-        parts.push(`<circle cx="${cx}" cy="${cy}" r="4" fill="${fill}" stroke="${colour}" stroke-width="2" data-series="${escapeXml(s.label)}" data-editors="${p.editors}" data-ms="${round(p[value])}" data-errors="${p.errors}"/>`);
+        parts.push(
+          `<circle cx="${cx}" cy="${cy}" r="4" fill="${fill}" stroke="${colour}" stroke-width="2" data-series="${escapeXml(s.label)}" data-editors="${p.editors}" data-ms="${round(p[value])}" data-errors="${p.errors}"/>`,
+        );
         if (p.errors > 0)
-          parts.push(`<text x="${cx + 7}" y="${cy - 6}" fill="${colour}" font-size="10">${p.errors} err</text>`);
+          parts.push(
+            `<text x="${cx + 7}" y="${cy - 6}" fill="${colour}" font-size="10">${p.errors} err</text>`,
+          );
         if (value === 'saveP99' && p.editors === s.knee)
-          parts.push(`<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${colour}" stroke-width="1.5" data-knee="${escapeXml(s.label)}"/>`);
+          parts.push(
+            `<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${colour}" stroke-width="1.5" data-knee="${escapeXml(s.label)}"/>`,
+          );
       }
     });
     parts.push('</g>');

@@ -50,7 +50,9 @@ export async function runEditors(options: EditorsOptions): Promise<EditorsResult
   const perRecord = Math.max(1, options.perRecord);
   const recordsNeeded = Math.ceil(options.count / perRecord);
   if (options.records.length < recordsNeeded)
-    throw new Error(`${options.count} editors need ${recordsNeeded} records; ${options.records.length} seeded`);
+    throw new Error(
+      `${options.count} editors need ${recordsNeeded} records; ${options.records.length} seeded`,
+    );
   const start = performance.now();
   const from = start + options.warmupS * 1000;
   const to = from + options.durationS * 1000;

@@ -5,20 +5,60 @@ const withCode = (code: string, message = code) => Object.assign(new Error(messa
 
 describe('classifyFailure', () => {
   it.each([
-    { what: 'fetch reset', error: new TypeError('fetch failed', { cause: withCode('ECONNRESET') }), kind: 'connection reset' },
-    { what: 'fetch refused', error: new TypeError('fetch failed', { cause: withCode('ECONNREFUSED') }), kind: 'connection refused' },
-    { what: 'undici socket closed', error: new TypeError('fetch failed', { cause: withCode('UND_ERR_SOCKET') }), kind: 'connection closed' },
-    { what: 'AbortSignal.timeout', error: new DOMException('The operation was aborted due to timeout', 'TimeoutError'), kind: 'time-out' },
-    { what: 'connect time-out', error: new TypeError('fetch failed', { cause: withCode('UND_ERR_CONNECT_TIMEOUT') }), kind: 'time-out' },
+    {
+      what: 'fetch reset',
+      error: new TypeError('fetch failed', { cause: withCode('ECONNRESET') }),
+      kind: 'connection reset',
+    },
+    {
+      what: 'fetch refused',
+      error: new TypeError('fetch failed', { cause: withCode('ECONNREFUSED') }),
+      kind: 'connection refused',
+    },
+    {
+      what: 'undici socket closed',
+      error: new TypeError('fetch failed', { cause: withCode('UND_ERR_SOCKET') }),
+      kind: 'connection closed',
+    },
+    {
+      what: 'AbortSignal.timeout',
+      error: new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+      kind: 'time-out',
+    },
+    {
+      what: 'connect time-out',
+      error: new TypeError('fetch failed', { cause: withCode('UND_ERR_CONNECT_TIMEOUT') }),
+      kind: 'time-out',
+    },
     // ws hands graphql-ws an ErrorEvent whose `error` is the socket's error.
-    { what: 'ws ErrorEvent reset', error: { type: 'error', message: 'read ECONNRESET', error: withCode('ECONNRESET') }, kind: 'connection reset' },
-    { what: 'ws ErrorEvent refused', error: { type: 'error', message: 'connect ECONNREFUSED', error: withCode('ECONNREFUSED') }, kind: 'connection refused' },
+    {
+      what: 'ws ErrorEvent reset',
+      error: { type: 'error', message: 'read ECONNRESET', error: withCode('ECONNRESET') },
+      kind: 'connection reset',
+    },
+    {
+      what: 'ws ErrorEvent refused',
+      error: { type: 'error', message: 'connect ECONNREFUSED', error: withCode('ECONNREFUSED') },
+      kind: 'connection refused',
+    },
     { what: 'out of ports', error: withCode('EADDRNOTAVAIL'), kind: 'out of local ports' },
     { what: 'unknown code', error: withCode('EWHATEVER'), kind: 'other (EWHATEVER)' },
-    { what: 'abnormal close', error: { code: 1006, reason: '', wasClean: false }, kind: 'connection lost (1006)' },
-    { what: 'no acknowledgement', error: { code: 4504, reason: 'Connection acknowledgement timeout' }, kind: 'time-out (no acknowledgement, 4504)' },
+    {
+      what: 'abnormal close',
+      error: { code: 1006, reason: '', wasClean: false },
+      kind: 'connection lost (1006)',
+    },
+    {
+      what: 'no acknowledgement',
+      error: { code: 4504, reason: 'Connection acknowledgement timeout' },
+      kind: 'time-out (no acknowledgement, 4504)',
+    },
     { what: 'other close', error: { code: 4321, reason: 'odd' }, kind: 'closed (4321)' },
-    { what: 'GraphQL errors', error: [{ message: 'No.', extensions: { code: 'FORBIDDEN' } }], kind: 'GraphQL FORBIDDEN' },
+    {
+      what: 'GraphQL errors',
+      error: [{ message: 'No.', extensions: { code: 'FORBIDDEN' } }],
+      kind: 'GraphQL FORBIDDEN',
+    },
     { what: 'GraphQL errors without code', error: [{ message: 'No.' }], kind: 'GraphQL error' },
     { what: 'socket hang up', error: new Error('socket hang up'), kind: 'connection closed' },
     { what: 'anything else', error: new RangeError('odd'), kind: 'other (RangeError)' },

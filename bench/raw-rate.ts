@@ -14,7 +14,6 @@ export interface RawRateResult {
   latencyMs: { p50: number; p99: number };
 }
 
-
 /**
  * Issue 31 §3: the database's own rate for the save's single-row UPDATE, same statement and same
  * payload, with `connections` callers at once, in a process of its own (bench/raw-rate-process.ts)
@@ -45,7 +44,10 @@ export function measureRawRate(options: {
     child.once('exit', (code) => {
       const line = out.split('\n').find((text) => text.startsWith(MARKER));
       if (code !== 0 || !line) return reject(new Error(`the raw-rate process failed (exit ${code}): ${out}`));
-      const result = JSON.parse(line.slice(MARKER.length)) as Omit<RawRateResult, 'connections' | 'durationS'>;
+      const result = JSON.parse(line.slice(MARKER.length)) as Omit<
+        RawRateResult,
+        'connections' | 'durationS'
+      >;
       resolve({ connections: options.connections, durationS: options.durationS, ...result });
     });
   });

@@ -36,7 +36,8 @@ export function spread(values: readonly number[]): Spread {
   const n = sorted.length;
   if (n === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, count: 0 };
   const middle = Math.floor(n / 2);
-  const median = n % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  const median =
+    n % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
   return { median, min: sorted[0] ?? 0, max: sorted[n - 1] ?? 0, count: n };
 }
 
