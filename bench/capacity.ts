@@ -48,6 +48,7 @@ export async function runCurve(options: CurveOptions): Promise<CurveRun> {
     const label = `${database}, ${options.servers} server${options.servers > 1 ? 's' : ''}, ${editors} editors`;
     console.log(`${label}: seeding and starting…`);
     const start = readLoad();
+    const seedingFrom = performance.now();
     try {
       const server = await startBenchServer({
         kind: options.kind,
@@ -58,7 +59,9 @@ export async function runCurve(options: CurveOptions): Promise<CurveRun> {
       });
       const rss = sampleRss(server.endpoints.map((endpoint) => endpoint.pid));
       try {
-        console.log(`${label}: ${options.warmupS} + ${options.durationS} s…`);
+        console.log(
+          `${label}: ready in ${((performance.now() - seedingFrom) / 1000).toFixed(1)} s; ${options.warmupS} + ${options.durationS} s…`,
+        );
         const result = await runEditors({
           endpoints: server.endpoints,
           records: server.editors,
@@ -123,5 +126,6 @@ function failedLevel(editors: number, options: CurveOptions, error: unknown): Ed
     subscriptionsOpen: 0,
     subscriptionsNeverOpened: 0,
     clientLagP99Ms: Number.NaN,
+    openingS: Number.NaN,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, FailureCounts } from './failure-kinds.ts';
+import { classifyFailure, FailureCounts, isSocketFailure } from './failure-kinds.ts';
 
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 
@@ -61,7 +61,19 @@ describe('classifyFailure', () => {
     },
     { what: 'GraphQL errors without code', error: [{ message: 'No.' }], kind: 'GraphQL error' },
     { what: 'socket hang up', error: new Error('socket hang up'), kind: 'connection closed' },
-    { what: 'anything else', error: new RangeError('odd'), kind: 'other (RangeError)' },
+    // ws's handshake time-out and a refused upgrade: errors without a code, in an ErrorEvent.
+    {
+      what: 'handshake time-out',
+      error: { type: 'error', error: new Error('Opening handshake has timed out') },
+      kind: 'time-out (WebSocket handshake)',
+    },
+    {
+      what: 'upgrade refused',
+      error: { type: 'error', message: 'Unexpected server response: 503' },
+      kind: 'HTTP 503 on WebSocket upgrade',
+    },
+    { what: 'anything else', error: new RangeError('odd'), kind: 'other: odd' },
+    { what: 'nothing said', error: new RangeError(), kind: 'other (RangeError)' },
     { what: 'not an error', error: 'text', kind: 'other (string)' },
   ])('$what → $kind', ({ error, kind }) => {
     expect(classifyFailure(error)).toBe(kind);
@@ -80,4 +92,13 @@ describe('FailureCounts', () => {
       ['save: time-out', 2],
     ]);
   });
+});
+
+it.each([
+  { what: 'a ws ErrorEvent', error: { type: 'error', error: new Error('read ECONNRESET') }, socket: true },
+  { what: 'a close event', error: { code: 1006, reason: '' }, socket: true },
+  { what: 'GraphQL errors', error: [{ message: 'No.' }], socket: false },
+  { what: 'an Error', error: new Error('odd'), socket: false },
+])('isSocketFailure: $what → $socket', ({ error, socket }) => {
+  expect(isSocketFailure(error)).toBe(socket);
 });

@@ -50,6 +50,13 @@ function isTimeout(error: unknown, depth = 0): boolean {
   return isTimeout(error.cause, depth + 1) || isTimeout(error.error, depth + 1);
 }
 
+/** The error's own message, or that of what it wraps (ws's ErrorEvent keeps it on `error`). */
+function messageOf(error: unknown, depth = 0): string {
+  if (!isObject(error) || depth > 4) return '';
+  if (typeof error.message === 'string' && error.message) return error.message;
+  return messageOf(error.error, depth + 1) || messageOf(error.cause, depth + 1);
+}
+
 /** What went wrong, in a few words, from whatever a fetch, a socket or graphql-ws handed over. */
 export function classifyFailure(error: unknown): string {
   if (isTimeout(error)) return 'time-out';
@@ -64,11 +71,24 @@ export function classifyFailure(error: unknown): string {
   if (isObject(error) && typeof error.code === 'number' && 'reason' in error) {
     return KIND_BY_CLOSE_CODE[error.code] ?? `closed (${error.code})`;
   }
-  if (isObject(error) && typeof error.message === 'string' && /socket hang up/i.test(error.message))
-    return 'connection closed';
+  const message = messageOf(error);
+  if (/socket hang up/i.test(message)) return 'connection closed';
+  if (/handshake has timed out/i.test(message)) return 'time-out (WebSocket handshake)';
+  const upgrade = /Unexpected server response: (\d+)/.exec(message);
+  if (upgrade) return `HTTP ${upgrade[1]} on WebSocket upgrade`;
   if (isObject(error) && error.name === 'AbortError') return 'aborted';
+  if (message) return `other: ${message.slice(0, 60)}`;
   const name = isObject(error) && typeof error.name === 'string' ? error.name : typeof error;
   return `other (${name})`;
+}
+
+/**
+ * A WebSocket's own error or close, as graphql-ws hands it to a subscription that dies with its
+ * socket: already counted as the socket's failure, so not counted again as the subscription's.
+ */
+export function isSocketFailure(error: unknown): boolean {
+  if (!isObject(error) || Array.isArray(error)) return false;
+  return error.type === 'error' || (typeof error.code === 'number' && 'reason' in error);
 }
 
 /** Failures by "channel: kind", e.g. "save: time-out" or "websocket: connection reset". */

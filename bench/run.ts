@@ -36,9 +36,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const startLoad = readLoad();
 const measuredAt = new Date();
 console.log(
-  describeLoad(judgeLoad(startLoad, startLoad))
-    .replace(/\*\*/g, '')
-    .replace(', at end', ' (at end: see below)'),
+  `Load average (1 / 5 / 15 min) at start: ${startLoad.oneMinute.toFixed(2)} / ${startLoad.fiveMinutes.toFixed(2)} / ${startLoad.fifteenMinutes.toFixed(2)} on ${os.cpus().length} cores`,
 );
 const kinds: ('pglite' | 'postgres')[] = [];
 if (settings.only !== 'postgres') kinds.push('pglite');

@@ -1,6 +1,6 @@
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { classifyFailure } from './failure-kinds.ts';
+import { classifyFailure, isSocketFailure } from './failure-kinds.ts';
 import { SAVE_MUTATION, saveAnswers } from './save-payload.ts';
 import type { BenchEditor } from './seed-editors.ts';
 
@@ -30,7 +30,8 @@ class BenchWebSocket extends WebSocket {
 export interface EditorHooks {
   /** Inside the measured window? */
   measuring(at: number): boolean;
-  fail(channel: string, kind: string): void;
+  /** A failure; `sentAt` for a request's (it counts if the request was sent in time). */
+  fail(channel: string, kind: string, sentAt?: number): void;
   saved(latencyMs: number, sentAt: number): void;
   polled(latencyMs: number): void;
   /** A save answered with `version`; its partner's subscription should deliver it. */
@@ -116,7 +117,9 @@ export class SimulatedEditor {
           this.hooks.delivered(record.version, at);
         },
         error: (error) => {
-          if (!this.stopping) this.hooks.fail('subscription', classifyFailure(error));
+          // A socket's failure was counted by `on.error` / `on.closed` above.
+          if (!this.stopping && !isSocketFailure(error))
+            this.hooks.fail('subscription', classifyFailure(error));
         },
         complete: () => {},
       },
@@ -163,7 +166,7 @@ export class SimulatedEditor {
     this.edits++;
     const sentAt = performance.now();
     try {
-      const body = await this.post('save', SAVE_MUTATION, {
+      const body = await this.post('save', sentAt, SAVE_MUTATION, {
         input: {
           id: this.editor.recordId,
           baseVersion: this.version,
@@ -183,11 +186,11 @@ export class SimulatedEditor {
 
   private async poll(): Promise<void> {
     const sentAt = performance.now();
-    const body = await this.post('poll', POLL, { id: this.editor.recordId });
+    const body = await this.post('poll', sentAt, POLL, { id: this.editor.recordId });
     if (body?.data && this.hooks.measuring(sentAt)) this.hooks.polled(performance.now() - sentAt);
   }
 
-  private async post(channel: string, query: string, variables: Record<string, unknown>) {
+  private async post(channel: string, sentAt: number, query: string, variables: Record<string, unknown>) {
     let status = 0;
     try {
       const response = await fetch(`${this.endpoint.baseUrl}/graphql`, {
@@ -202,18 +205,18 @@ export class SimulatedEditor {
       try {
         body = JSON.parse(text) as typeof body;
       } catch {
-        this.hooks.fail(channel, `HTTP ${status}, not JSON`);
+        this.hooks.fail(channel, `HTTP ${status}, not JSON`, sentAt);
         return undefined;
       }
       if (!response.ok || body.errors) {
         const code = body.errors?.[0]?.extensions?.code;
-        this.hooks.fail(channel, code ? `HTTP ${status} ${code}` : `HTTP ${status}`);
+        this.hooks.fail(channel, code ? `HTTP ${status} ${code}` : `HTTP ${status}`, sentAt);
         return undefined;
       }
       return body;
     } catch (error) {
       const kind = classifyFailure(error);
-      this.hooks.fail(channel, status ? `${kind} (reading the answer)` : kind);
+      this.hooks.fail(channel, status ? `${kind} (reading the answer)` : kind, sentAt);
       return undefined;
     }
   }
