@@ -25,7 +25,12 @@ const run: AbRun = {
   durationS: 30,
   throughputS: 10,
   rounds: [
-    { before: figures(100, 500), after: figures(50, 1000), load: quiet },
+    {
+      before: figures(100, 500),
+      after: figures(50, 1000),
+      errorKinds: { before: { 'save: time-out': 3, 'websocket: connection reset': 1 }, after: {} },
+      load: quiet,
+    },
     { before: figures(200, 400), after: figures(50, 600), load: quiet },
     { before: figures(80, 800), after: figures(40, 400), load: quiet },
   ],
@@ -49,4 +54,6 @@ it('writes both refs, the rounds and the load into its section', () => {
   expect(section).toContain('| save p99 | 100 (80.0–200) | 50.0 (40.0–50.0) | 0.50× (0.25–0.50) |');
   expect(section).toContain('| 2 | 200 / 50.0 ms | 400 / 600 | 0.2 → 0.3 |');
   expect(section).toContain('quiet');
+  expect(section).toContain('Round 1, before, errors: save: time-out 3; websocket: connection reset 1.');
+  expect(section).not.toContain('Round 1, after, errors');
 });

@@ -16,6 +16,8 @@ export interface SideFigures {
 export interface AbRound {
   before: SideFigures;
   after: SideFigures;
+  /** Each side's errors by kind (bench/failure-kinds.ts), for the rounds that had any. */
+  errorKinds?: { before: Record<string, number>; after: Record<string, number> };
   load: LoadVerdict;
 }
 
@@ -107,6 +109,18 @@ export function renderAbSection(runs: readonly AbRun[], measuredAt: Date): strin
       lines.push(
         `| ${i + 1} | ${num(round.before.saveP99)} / ${num(round.after.saveP99)} ms | ${num(round.before.throughput)} / ${num(round.after.throughput)} | ${loadCell(round.load)} |`,
       );
+    });
+    const kinds = (errors: Record<string, number>) =>
+      Object.entries(errors)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join('; ');
+    run.rounds.forEach((round, i) => {
+      const errors = round.errorKinds;
+      if (!errors) return;
+      if (Object.keys(errors.before).length > 0)
+        lines.push('', `Round ${i + 1}, before, errors: ${kinds(errors.before)}.`);
+      if (Object.keys(errors.after).length > 0)
+        lines.push('', `Round ${i + 1}, after, errors: ${kinds(errors.after)}.`);
     });
     const last = run.rounds.at(-1);
     const firstRound = run.rounds[0];

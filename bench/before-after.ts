@@ -31,16 +31,21 @@ export async function runBeforeAfter(settings: BenchSettings, root: string): Pro
         console.log(
           `\n${database}, round ${round} of ${plan.rounds}: ${name} = ${side.ref} (${side.sha.slice(0, 9)})`,
         );
-        const figures = await measureSide(side, kind, settings);
+        const { figures, errors } = await measureSide(side, kind, settings);
         console.log(
-          `  save p50 ${figures.saveP50.toFixed(1)} ms, p99 ${figures.saveP99.toFixed(1)} ms, errors ${figures.errors}, ` +
+          `  save p50 ${figures.saveP50.toFixed(1)} ms, p99 ${figures.saveP99.toFixed(1)} ms, errors ${figures.errors} ${JSON.stringify(errors)}, ` +
             `live p99 ${figures.liveP99.toFixed(1)} ms, throughput ${figures.throughput.toFixed(0)} saves/s, RSS peak ${figures.rssPeakMiB.toFixed(0)} MiB`,
         );
-        return figures;
+        return { figures, errors };
       };
-      const beforeFigures = await measure(before, 'before');
-      const afterFigures = await measure(after, 'after');
-      rounds.push({ before: beforeFigures, after: afterFigures, load: judgeLoad(start, readLoad()) });
+      const beforeSide = await measure(before, 'before');
+      const afterSide = await measure(after, 'after');
+      rounds.push({
+        before: beforeSide.figures,
+        after: afterSide.figures,
+        errorKinds: { before: beforeSide.errors, after: afterSide.errors },
+        load: judgeLoad(start, readLoad()),
+      });
     }
     runs.push({
       database,
@@ -59,7 +64,7 @@ async function measureSide(
   side: Checkout,
   kind: 'pglite' | 'postgres',
   settings: BenchSettings,
-): Promise<SideFigures> {
+): Promise<{ figures: SideFigures; errors: Record<string, number> }> {
   const server = await startRefServer({
     checkout: side.dir,
     kind,
@@ -85,7 +90,7 @@ async function measureSide(
       connections: settings.connections,
       durationS: settings.throughputS,
     });
-    return {
+    const figures: SideFigures = {
       saveP50: editors.saves.p50,
       saveP99: editors.saves.p99,
       savesPerSecond: editors.savesPerSecond,
@@ -95,6 +100,12 @@ async function measureSide(
       throughputP99: throughput.latencyMs.p99,
       rssPeakMiB: Math.max(...rss.peaks),
     };
+    const throughputErrors = throughput.errors + throughput.non2xx + throughput.graphqlErrors;
+    const errors = {
+      ...editors.errors,
+      ...(throughputErrors > 0 ? { 'throughput: failed saves': throughputErrors } : {}),
+    };
+    return { figures, errors };
   } finally {
     rss.stop();
     await server.stop();

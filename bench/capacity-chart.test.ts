@@ -45,6 +45,10 @@ describe('renderCapacityChart', () => {
     expect(svg).toContain('data-panel="saveP99"');
     expect(svg).toContain('data-panel="liveP99"');
     expect(svg.match(/<svg/g)).toHaveLength(1);
+    expect(svg).toContain('<title>Capacity</title>');
+    expect(svg).toContain(
+      '<desc>PGlite, 1 server: save p99 500 editors 20 ms, 250 editors 8 ms, 1000 editors 900 ms;',
+    );
   });
 
   it('places more editors to the right and a slower p99 higher up', () => {
@@ -65,9 +69,17 @@ describe('renderCapacityChart', () => {
     expect(svg).toContain('no knee up to the last level');
   });
 
-  it('shows a level with errors hollow, with its count', () => {
+  it('shows a level with errors hollow, the others filled', () => {
     expect(svg).toMatch(/fill="#fff" stroke="#1f5fa8"[^>]*data-editors="1000"[^>]*data-errors="12"/);
-    expect(svg).toContain('12 err');
+    expect(svg).toMatch(/fill="#1f5fa8" stroke="#1f5fa8"[^>]*data-editors="500"[^>]*data-errors="0"/);
+  });
+
+  it('reaches up to the slowest figure', () => {
+    const slow = renderCapacityChart('Slow', [
+      { label: 'slow', knee: 250, points: [{ editors: 250, saveP99: 25_000, liveP99: 31_000, errors: 3 }] },
+    ]);
+    expect(slow).toContain('>100 s</text>');
+    expect(renderCapacityChart('Capacity', series)).not.toContain('>100 s</text>');
   });
 
   it('escapes labels', () => {

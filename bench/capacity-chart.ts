@@ -8,8 +8,7 @@ export interface ChartSeries {
 }
 
 const COLOURS = ['#1f5fa8', '#c2410c', '#15803d', '#7e22ce', '#a16207', '#0f766e'];
-const PANEL = { width: 400, height: 260, top: 70, left: 70, gap: 90 };
-const Y_DECADES = [1, 10, 100, 1000, 10_000]; // ms, log scale
+const PANEL = { width: 400, height: 260, top: 90, left: 70, gap: 90 };
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -18,7 +17,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * Issue 31 §4: the capacity curve as an SVG written by hand (no chart library): two panels, save
  * p99 and live-update p99 against editors, log-scaled milliseconds, one line per database and
  * server count. The 50 ms target is a dashed line, the knee a ring, and a level with errors a
- * hollow point with its error count beside it.
+ * hollow point (the table beside the chart has the counts).
  */
 export function renderCapacityChart(title: string, series: readonly ChartSeries[]): string {
   const levels = [...new Set(series.flatMap((s) => s.points.map((p) => p.editors)))].sort((a, b) => a - b);
@@ -26,7 +25,13 @@ export function renderCapacityChart(title: string, series: readonly ChartSeries[
     const i = levels.indexOf(editors);
     return levels.length <= 1 ? PANEL.width / 2 : 20 + (i * (PANEL.width - 40)) / (levels.length - 1);
   };
-  const [low, high] = [Math.log10(Y_DECADES[0] ?? 1), Math.log10(Y_DECADES.at(-1) ?? 10_000)];
+  // Log scale from 1 ms to the decade above the slowest figure (10 s at least).
+  const slowest = Math.max(
+    10_000,
+    ...series.flatMap((s) => s.points.flatMap((p) => [p.saveP99, p.liveP99])).filter((n) => !Number.isNaN(n)),
+  );
+  const [low, high] = [0, Math.ceil(Math.log10(slowest))];
+  const decades = Array.from({ length: high - low + 1 }, (_, i) => 10 ** (low + i));
   const y = (ms: number) => {
     const clamped = Math.min(Math.max(ms, 10 ** low), 10 ** high);
     return PANEL.height - ((Math.log10(clamped) - low) / (high - low)) * PANEL.height;
@@ -41,7 +46,7 @@ export function renderCapacityChart(title: string, series: readonly ChartSeries[
       `<text x="${PANEL.width / 2}" y="-14" text-anchor="middle" font-weight="bold">${escapeXml(heading)}</text>`,
     );
     parts.push(`<rect width="${PANEL.width}" height="${PANEL.height}" fill="none" stroke="#888"/>`);
-    for (const ms of Y_DECADES) {
+    for (const ms of decades) {
       const label = ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
       parts.push(
         `<line x1="0" x2="${PANEL.width}" y1="${round(y(ms))}" y2="${round(y(ms))}" stroke="#ddd"/>`,
@@ -77,10 +82,6 @@ export function renderCapacityChart(title: string, series: readonly ChartSeries[
         parts.push(
           `<circle cx="${cx}" cy="${cy}" r="4" fill="${fill}" stroke="${colour}" stroke-width="2" data-series="${escapeXml(s.label)}" data-editors="${p.editors}" data-ms="${round(p[value])}" data-errors="${p.errors}"/>`,
         );
-        if (p.errors > 0)
-          parts.push(
-            `<text x="${cx + 7}" y="${cy - 6}" fill="${colour}" font-size="10">${p.errors} err</text>`,
-          );
         if (value === 'saveP99' && p.editors === s.knee)
           parts.push(
             `<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${colour}" stroke-width="1.5" data-knee="${escapeXml(s.label)}"/>`,
@@ -99,7 +100,10 @@ export function renderCapacityChart(title: string, series: readonly ChartSeries[
     return `<line x1="${lx}" x2="${lx + 24}" y1="${ly - 4}" y2="${ly - 4}" stroke="${colour}" stroke-width="2"/><text x="${lx + 30}" y="${ly}">${escapeXml(`${s.label} (${knee})`)}</text>`;
   });
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12" role="img">`,
+    // A title and description for screen readers (and Biome's a11y rule).
+    `<title>${escapeXml(title)}</title>`,
+    `<desc>${escapeXml(series.map((s) => `${s.label}: save p99 ${s.points.map((p) => `${p.editors} editors ${Math.round(p.saveP99)} ms`).join(', ')}`).join('; '))}</desc>`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
     `<text x="${PANEL.left}" y="24" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
     `<text x="${PANEL.left}" y="44" fill="#444">p99, log scale. Ring: the knee (first level over ${KNEE_P99_MS} ms or with errors). Hollow point: errors at that level.</text>`,

@@ -73,7 +73,7 @@ export async function runEditors(options: EditorsOptions): Promise<EditorsResult
   const trackers = Array.from(
     { length: recordsNeeded },
     () =>
-      new RecordLiveUpdates(perRecord, (latency, sentAt, at) => {
+      new RecordLiveUpdates(perRecord, (latency, sentAt) => {
         if (measuring(sentAt)) live.push(latency);
       }),
   );
