@@ -17,6 +17,18 @@ const kneeText = (run: CurveRun) =>
     ? `no knee up to ${run.levels.at(-1)?.editors ?? 0} editors`
     : `knee at **${run.knee} editors**`;
 
+/** Issue 31 §5: did saves wait on PostgreSQL's NOTIFY lock? Summed over a curve's levels. */
+export function notifyLockLine(run: CurveRun): string | undefined {
+  const sampled = run.levels.flatMap((level) => (level.notifyLock ? [level.notifyLock] : []));
+  if (sampled.length === 0) return undefined;
+  const sum = (key: keyof (typeof sampled)[number]) => sampled.reduce((total, s) => total + s[key], 0);
+  return (
+    `${seriesLabel(run)}: in ${sum('samples')} samples of the servers' sessions, saves (the UPDATE) were running ` +
+    `${sum('savesSeen')} times and waiting on the NOTIFY lock ${sum('savesWaitingOnNotifyLock')} times; the batched ` +
+    `pg_notify was running ${sum('notifiesSeen')} times, waiting on the lock ${sum('notifiesWaitingOnNotifyLock')} times.`
+  );
+}
+
 export function renderCurveConsole(run: CurveRun): string {
   const lines = [`— ${seriesLabel(run)}: ${kneeText(run).replace(/\*\*/g, '')} —`];
   for (const level of run.levels) {
@@ -28,6 +40,8 @@ export function renderCurveConsole(run: CurveRun): string {
         `client lag p99 ${ms(r.clientLagP99Ms)}, load ${loadCell(level.load)}`,
     );
   }
+  const locks = notifyLockLine(run);
+  if (locks) lines.push(`  ${locks}`);
   return lines.join('\n');
 }
 
@@ -97,5 +111,18 @@ export function renderCurveSection(options: {
     '',
     `Knee (${KNEE_RULE}): ${options.runs.map((run) => `${seriesLabel(run)}: ${kneeText(run)}`).join('; ')}.`,
     '',
+    ...notifyLocks(options.runs),
   ].join('\n');
+}
+
+function notifyLocks(runs: readonly CurveRun[]): string[] {
+  const lines = runs.flatMap((run) => notifyLockLine(run) ?? []);
+  if (lines.length === 0) return [];
+  return [
+    'PostgreSQL’s NOTIFY takes a database-wide lock at commit (issue 31 §5). Sampled every 200 ms',
+    '(`pg_stat_activity`, wait event Lock / object):',
+    '',
+    ...lines.map((line) => `- ${line}`),
+    '',
+  ];
 }

@@ -3,6 +3,7 @@ import { startBenchServer } from './bench-server.ts';
 import { type EditorsResult, runEditors } from './editors.ts';
 import { findKnee } from './knee.ts';
 import { judgeLoad, type LoadVerdict, readLoad } from './machine-load.ts';
+import { type NotifyLockSample, sampleNotifyLock } from './notify-lock-sampler.ts';
 import { summarize } from './stats.ts';
 
 export interface CurveLevel {
@@ -12,6 +13,8 @@ export interface CurveLevel {
   rssIdleMiB: number[];
   rssPeakMiB: number[];
   load: LoadVerdict;
+  /** PostgreSQL: whether saves waited on the NOTIFY lock (notify-lock-sampler.ts). */
+  notifyLock?: NotifyLockSample;
 }
 
 export interface CurveRun {
@@ -58,6 +61,8 @@ export async function runCurve(options: CurveOptions): Promise<CurveRun> {
         ...(options.port ? { port: options.port } : {}),
       });
       const rss = sampleRss(server.endpoints.map((endpoint) => endpoint.pid));
+      const locks =
+        server.database.kind === 'postgres' ? await sampleNotifyLock(server.database.url) : undefined;
       try {
         console.log(
           `${label}: ready in ${((performance.now() - seedingFrom) / 1000).toFixed(1)} s; ${options.warmupS} + ${options.durationS} s…`,
@@ -72,15 +77,18 @@ export async function runCurve(options: CurveOptions): Promise<CurveRun> {
           saveEveryMs: options.saveEveryMs,
           pollEveryMs: options.pollEveryMs,
         });
+        const notifyLock = await locks?.stop();
         levels.push({
           editors,
           result,
           rssIdleMiB: rss.idle,
           rssPeakMiB: [...rss.peaks],
           load: judgeLoad(start, readLoad()),
+          ...(notifyLock ? { notifyLock } : {}),
         });
       } finally {
         rss.stop();
+        await locks?.stop();
         await server.stop();
       }
     } catch (error) {
