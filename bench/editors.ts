@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { classifyFailure, FailureCounts } from './failure-kinds.ts';
 import { RecordLiveUpdates } from './live-updates.ts';
@@ -69,6 +70,8 @@ export async function runEditors(options: EditorsOptions): Promise<EditorsResult
   const polls: number[] = [];
   const live: number[] = [];
   const lag = monitorEventLoopDelay({ resolution: 10 });
+  // This run's own connections (http-post.ts), as a browser keeps its own.
+  const agent = new http.Agent({ keepAlive: true });
 
   const trackers = Array.from(
     { length: recordsNeeded },
@@ -84,18 +87,26 @@ export async function runEditors(options: EditorsOptions): Promise<EditorsResult
     const tracker = trackers[recordIndex] as RecordLiveUpdates;
     const endpoint = options.endpoints[i % options.endpoints.length];
     if (!endpoint) throw new Error('no server to drive');
-    return new SimulatedEditor(record, i, side, endpoint, options, {
-      measuring,
-      fail,
-      // Every save sent inside the window, however late its answer: leaving the slow ones out
-      // would flatter the tail.
-      saved: (latency, sentAt) => {
-        if (measuring(sentAt)) saves.push(latency);
+    return new SimulatedEditor(
+      record,
+      i,
+      side,
+      endpoint,
+      options,
+      {
+        measuring,
+        fail,
+        // Every save sent inside the window, however late its answer: leaving the slow ones out
+        // would flatter the tail.
+        saved: (latency, sentAt) => {
+          if (measuring(sentAt)) saves.push(latency);
+        },
+        polled: (latency) => polls.push(latency),
+        answered: (version, sentAt) => tracker.answered(side, version, sentAt),
+        delivered: (version, at) => tracker.delivered(side, version, at),
       },
-      polled: (latency) => polls.push(latency),
-      answered: (version, sentAt) => tracker.answered(side, version, sentAt),
-      delivered: (version, at) => tracker.delivered(side, version, at),
-    });
+      agent,
+    );
   });
 
   // A failure nobody caught must not end the run (issue 31 §1): counted, the first one shown.
@@ -149,6 +160,7 @@ export async function runEditors(options: EditorsOptions): Promise<EditorsResult
       openingS,
     };
   } finally {
+    agent.destroy();
     process.off('uncaughtException', unhandled);
     process.off('unhandledRejection', unhandled);
   }

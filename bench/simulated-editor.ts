@@ -1,6 +1,8 @@
+import type http from 'node:http';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { classifyFailure, isSocketFailure } from './failure-kinds.ts';
+import { postJson } from './http-post.ts';
 import { SAVE_MUTATION, saveAnswers } from './save-payload.ts';
 import type { BenchEditor } from './seed-editors.ts';
 
@@ -65,6 +67,7 @@ export class SimulatedEditor {
   private readonly endpoint: { baseUrl: string; wsUrl: string };
   private readonly rhythm: { saveEveryMs: number; pollEveryMs: number };
   private readonly hooks: EditorHooks;
+  private readonly agent: http.Agent;
 
   constructor(
     editor: BenchEditor,
@@ -73,6 +76,7 @@ export class SimulatedEditor {
     endpoint: { baseUrl: string; wsUrl: string },
     rhythm: { saveEveryMs: number; pollEveryMs: number },
     hooks: EditorHooks,
+    agent: http.Agent,
   ) {
     this.editor = editor;
     this.index = index;
@@ -80,6 +84,7 @@ export class SimulatedEditor {
     this.endpoint = endpoint;
     this.rhythm = rhythm;
     this.hooks = hooks;
+    this.agent = agent;
   }
 
   start(): void {
@@ -191,34 +196,35 @@ export class SimulatedEditor {
   }
 
   private async post(channel: string, sentAt: number, query: string, variables: Record<string, unknown>) {
-    let status = 0;
+    let answer: { status: number; text: string };
     try {
-      const response = await fetch(`${this.endpoint.baseUrl}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.editor.token}` },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      status = response.status;
-      const text = await response.text();
-      let body: { data?: unknown; errors?: { extensions?: { code?: string } }[] };
-      try {
-        body = JSON.parse(text) as typeof body;
-      } catch {
-        this.hooks.fail(channel, `HTTP ${status}, not JSON`, sentAt);
-        return undefined;
-      }
-      if (!response.ok || body.errors) {
-        const code = body.errors?.[0]?.extensions?.code;
-        this.hooks.fail(channel, code ? `HTTP ${status} ${code}` : `HTTP ${status}`, sentAt);
-        return undefined;
-      }
-      return body;
+      answer = await postJson(
+        this.agent,
+        `${this.endpoint.baseUrl}/graphql`,
+        { authorization: `Bearer ${this.editor.token}` },
+        JSON.stringify({ query, variables }),
+        TIMEOUT_MS,
+      );
     } catch (error) {
       const kind = classifyFailure(error);
-      this.hooks.fail(channel, status ? `${kind} (reading the answer)` : kind, sentAt);
+      const midAnswer = typeof (error as { afterStatus?: number }).afterStatus === 'number';
+      this.hooks.fail(channel, midAnswer ? `${kind} (reading the answer)` : kind, sentAt);
       return undefined;
     }
+    const { status, text } = answer;
+    let body: { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      this.hooks.fail(channel, `HTTP ${status}, not JSON`, sentAt);
+      return undefined;
+    }
+    if (status !== 200 || body.errors) {
+      const code = body.errors?.[0]?.extensions?.code;
+      this.hooks.fail(channel, code ? `HTTP ${status} ${code}` : `HTTP ${status}`, sentAt);
+      return undefined;
+    }
+    return body;
   }
 }
 
