@@ -57,3 +57,14 @@ it('writes both refs, the rounds and the load into its section', () => {
   expect(section).toContain('Round 1, before, errors: save: time-out 3; websocket: connection reset 1.');
   expect(section).not.toContain('Round 1, after, errors');
 });
+
+it('names no --after when the after side was the working tree', () => {
+  const section = renderAbSection(
+    [{ ...run, after: { ref: 'working tree (uncommitted changes)', sha: 'c'.repeat(12) } }],
+    new Date(),
+  );
+  expect(section).toContain('`npm run bench -- --before main~5`:');
+  expect(section.split('\n')[0]).toBe(
+    '## Before and after: main~5 (aaaaaaaaa) → working tree (uncommitted changes) (ccccccccc)',
+  );
+});

@@ -89,7 +89,7 @@ export function renderAbSection(runs: readonly AbRun[], measuredAt: Date): strin
   const lines = [
     `## Before and after: ${short(first.before)} → ${short(first.after)}`,
     '',
-    `Measured ${measuredAt.toISOString()} by \`npm run bench -- --before ${first.before.ref} --after ${first.after.ref}\`:`,
+    `Measured ${measuredAt.toISOString()} by \`npm run bench -- --before ${first.before.ref}${first.after.ref.startsWith('working tree') ? '' : ` --after ${first.after.ref}`}\`:`,
     `each side's own server, started by its own bench/bench-server.ts, driven by today's client, alternately`,
     `(before, after, before, after …) in one sitting; ${first.editors} editors for ${first.durationS} s, then`,
     `${first.throughputS} s of saves with 100 connections, per side and round. Median (range) over the rounds;`,
