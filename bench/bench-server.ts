@@ -1,83 +1,135 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { type Config, loadConfig } from '../src/server/config.ts';
 import { type DatabaseTarget, type Db, openDatabase } from '../src/server/db/database.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
+import { createDatabase, freePort, readRssMiB, stopProcess, waitUntilReady } from './bench-processes.ts';
 import { type BenchEditor, seedEditors } from './seed-editors.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** One server process of a benchmark. */
+export interface BenchEndpoint {
+  baseUrl: string;
+  wsUrl: string;
+  pid: number;
+}
+
+/**
+ * What `startBenchServer` hands back. `baseUrl`, `wsUrl`, `editors`, `pid`, `rssMiB` and `stop`
+ * are the contract every commit's bench/bench-server.ts has kept since the benchmark began: the
+ * before/after mode (bench/ref-server-child.ts) drives older commits' servers through them alone.
+ */
 export interface BenchServer {
   baseUrl: string;
   wsUrl: string;
   editors: BenchEditor[];
   pid: number;
-  /** Resident memory of the server process now, in MiB (Linux /proc). */
+  /** Resident memory of the (first) server process now, in MiB (Linux /proc). */
   rssMiB(): number | undefined;
   stop(): Promise<void>;
+  /** Every server process (issue 31 §5: several on one PostgreSQL database). */
+  endpoints: BenchEndpoint[];
+  /** The database the servers share. */
+  database: DatabaseTarget;
+  /** Stops the server processes and keeps the database (the raw rate is measured on it next). */
+  stopServers(): Promise<void>;
 }
 
 /**
- * A real server process (`node src/server/main.ts`, as `npm start` runs it) on a fresh database:
+ * Real server processes (`node src/server/main.ts`, as `npm start` runs it) on a fresh database:
  * PGlite in a temporary data directory, or a new database on the given PostgreSQL server. The
- * editors are seeded before it starts, straight into the database.
+ * editors are seeded before they start, straight into the database. Several servers (PostgreSQL
+ * only) listen on consecutive ports with one PUBLIC_URL, as behind one address, each with its own
+ * DATA_DIR for its control socket.
  */
 export async function startBenchServer(options: {
   kind: 'pglite' | 'postgres';
   postgresUrl?: string;
   port?: number;
   editors: number;
+  /** Server processes on the one database (PostgreSQL only); 1 by default. */
+  servers?: number;
   /** More data, written after the editors and before the server starts (e.g. the admin-lists case). */
   seedMore?: (database: Db, config: Config) => Promise<void>;
 }): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-bench-'));
-  const port = options.port ?? (await freePort());
+  const servers = options.servers ?? 1;
+  if (servers > 1 && options.kind !== 'postgres')
+    throw new Error('Several server processes need PostgreSQL: PGlite is one process’s database.');
+  const dataDirs = Array.from({ length: servers }, () =>
+    fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-bench-')),
+  );
+  const firstPort = options.port ?? (await freePort());
+  const ports =
+    options.port === undefined
+      ? [firstPort, ...(await Promise.all(dataDirs.slice(1).map(() => freePort())))]
+      : dataDirs.map((_, i) => firstPort + i);
   const postgres =
     options.kind === 'postgres' ? await createDatabase(requireUrl(options.postgresUrl)) : undefined;
-  const env: Record<string, string> = {
+  const envFor = (i: number): Record<string, string> => ({
     NODE_ENV: 'production',
     // Request logs at info would measure the logger; warnings and errors still show.
     LOG_LEVEL: 'warn',
-    PORT: String(port),
+    PORT: String(ports[i]),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDirs[i] ?? '',
+    PUBLIC_URL: `http://127.0.0.1:${firstPort}`,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  });
+  const config = loadConfig(envFor(0));
+  const cleanUp = async () => {
+    await postgres?.drop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   };
-  const config = loadConfig(env);
-  const editors = await seed(config, options.editors, options.seedMore);
+  let editors: BenchEditor[];
+  try {
+    editors = await seed(config, options.editors, options.seedMore);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
 
   // BENCH_SERVER_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const children: ChildProcess[] = [];
+  const stopServers = async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
+  };
+  const endpoints: BenchEndpoint[] = [];
   try {
-    await waitUntilReady(baseUrl, child);
+    for (let i = 0; i < servers; i++) {
+      const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'src/server/main.ts')], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', ...envFor(i) },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      children.push(child);
+      const baseUrl = `http://127.0.0.1:${ports[i]}`;
+      await waitUntilReady(baseUrl, child);
+      endpoints.push({ baseUrl, wsUrl: `ws://127.0.0.1:${ports[i]}/graphql`, pid: child.pid ?? 0 });
+    }
   } catch (error) {
-    child.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
+    await cleanUp();
     throw error;
   }
-  const pid = child.pid ?? 0;
+  const [first] = endpoints;
+  if (!first) throw new Error('no server started');
   return {
-    baseUrl,
-    wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    baseUrl: first.baseUrl,
+    wsUrl: first.wsUrl,
     editors,
-    pid,
-    rssMiB: () => readRssMiB(pid),
+    pid: first.pid,
+    rssMiB: () => readRssMiB(first.pid),
+    endpoints,
+    database: config.database,
+    stopServers,
     stop: async () => {
-      await stopProcess(child);
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await stopServers();
+      await cleanUp();
     },
   };
 }
@@ -101,68 +153,4 @@ async function seed(
 function requireUrl(url: string | undefined): string {
   if (!url) throw new Error('PostgreSQL benchmark needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
   return url;
-}
-
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `life_record_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
-  return { url: target.url, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become ready within 60 s');
-}
-
-function readRssMiB(pid: number): number | undefined {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kib ? Number(kib) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timeout);
 }

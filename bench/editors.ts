@@ -1,244 +1,168 @@
-import { type Client, createClient } from 'graphql-ws';
-import WebSocket from 'ws';
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { classifyFailure, FailureCounts } from './failure-kinds.ts';
+import { RecordLiveUpdates } from './live-updates.ts';
 import type { BenchEditor } from './seed-editors.ts';
+import { SimulatedEditor } from './simulated-editor.ts';
 import { type Summary, summarize } from './stats.ts';
-
-// customer-app §7 calls 7, 10 and 11, as the record screen makes them.
-const SAVE = `mutation Save($input: SaveRecordAnswersInput!) {
-  saveRecordAnswers(input: $input) { id updatedAt version }
-}`;
-const POLL = 'query Poll($id: ID!) { record(id: $id) { id updatedAt data submitted } }';
-const LIVE = `subscription Live($id: ID!) {
-  record(id: $id) {
-    id createdAt updatedAt version submitted data
-    user { id federatedId name } organization { id name } inventoryType { id name model }
-    reportGenerations { id dateGenerated model }
-  }
-}`;
-const SAVE_TIMEOUT_MS = 10_000; // customer-app §9: save request time-out
 
 export interface EditorsResult {
   editors: number;
+  /** Editors per record: 2 (the same person on two devices) or 1. */
+  perRecord: number;
+  servers: number;
   measuredS: number;
   saves: Summary;
   savesPerSecond: number;
   polls: Summary;
-  /** From sending a save to its update arriving over the editor's own subscription. */
+  /** From sending a save to another subscriber of the record receiving it (live-updates.ts). */
   liveUpdates: Summary;
+  /** Failures by "channel: kind", from the first connection to the end of the measured window. */
   errors: Record<string, number>;
   errorCount: number;
   subscriptionsOpen: number;
+  /** Editors whose subscription never delivered its first message (counted in `errors` too). */
+  subscriptionsNeverOpened: number;
+  /** The load generator's own event-loop delay p99: when large, the client, not the server, lags. */
+  clientLagP99Ms: number;
+  /** Seconds the client took to start every editor (more than the warm-up: it could not keep up). */
+  openingS: number;
 }
 
-interface Measure {
-  from: number;
-  to: number;
-  saves: number[];
-  polls: number[];
-  live: number[];
-  errors: Map<string, number>;
-}
-
-/**
- * Simulated people at work (issue 3): each has its record's subscription open over a WebSocket,
- * polls the record every 3 s and saves changed answers every 2 s, never more than one save in
- * flight (the spec's save queue). Only what happens inside the measured window is counted; the
- * warm-up before it lets connections open and the JIT settle.
- */
-export async function runEditors(options: {
-  baseUrl: string;
-  wsUrl: string;
-  editors: BenchEditor[];
+export interface EditorsOptions {
+  /** The server processes; editor i uses endpoint i mod their count. */
+  endpoints: { baseUrl: string; wsUrl: string }[];
+  /** The seeded records (with their owner's token); `count` editors share them `perRecord` apiece. */
+  records: BenchEditor[];
+  count: number;
+  perRecord: number;
   durationS: number;
   warmupS: number;
   saveEveryMs: number;
   pollEveryMs: number;
-}): Promise<EditorsResult> {
-  const start = performance.now();
-  const measure: Measure = {
-    from: start + options.warmupS * 1000,
-    to: start + (options.warmupS + options.durationS) * 1000,
-    saves: [],
-    polls: [],
-    live: [],
-    errors: new Map(),
-  };
-  const fail = (kind: string) => {
-    const now = performance.now();
-    if (now >= measure.from && now <= measure.to)
-      measure.errors.set(kind, (measure.errors.get(kind) ?? 0) + 1);
-  };
-  const people = options.editors.map((editor, i) => new SimulatedEditor(editor, i, options, measure, fail));
-  // Open the connections over the first part of the warm-up, not all in one instant.
-  const spread = Math.min(options.warmupS * 500, 5000);
-  await Promise.all(
-    people.map(async (person, i) => {
-      await sleep((spread * i) / people.length);
-      await person.start();
-    }),
-  );
-  await sleep(Math.max(0, measure.to - performance.now()));
-  const subscriptionsOpen = people.filter((person) => person.subscribed).length;
-  await Promise.all(people.map((person) => person.stop()));
-
-  const measuredS = (measure.to - measure.from) / 1000;
-  const errors = Object.fromEntries(measure.errors);
-  return {
-    editors: people.length,
-    measuredS,
-    saves: summarize(measure.saves),
-    savesPerSecond: measure.saves.length / measuredS,
-    polls: summarize(measure.polls),
-    liveUpdates: summarize(measure.live),
-    errors,
-    errorCount: Object.values(errors).reduce((sum, n) => sum + n, 0),
-    subscriptionsOpen,
-  };
 }
 
-class SimulatedEditor {
-  subscribed = false;
-  private version = 1;
-  private saving = false;
-  private edits = 0;
-  private awaitingLive: { sentAt: number; version: number } | undefined;
-  private client: Client | undefined;
-  private timers: NodeJS.Timeout[] = [];
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly editor: BenchEditor;
-  private readonly index: number;
-  private readonly options: { baseUrl: string; wsUrl: string; saveEveryMs: number; pollEveryMs: number };
-  private readonly measure: Measure;
-  private readonly fail: (kind: string) => void;
-
-  constructor(
-    editor: BenchEditor,
-    index: number,
-    options: { baseUrl: string; wsUrl: string; saveEveryMs: number; pollEveryMs: number },
-    measure: Measure,
-    fail: (kind: string) => void,
-  ) {
-    this.editor = editor;
-    this.index = index;
-    this.options = options;
-    this.measure = measure;
-    this.fail = fail;
-  }
-
-  async start(): Promise<void> {
-    this.client = createClient({
-      url: this.options.wsUrl,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${this.editor.token}` },
-      lazy: false,
-      retryAttempts: 0,
-      onNonLazyError: () => this.fail('websocket connect'),
-    });
-    this.client.subscribe(
-      { query: LIVE, variables: { id: this.editor.recordId } },
-      {
-        next: (message) => {
-          this.subscribed = true;
-          const record = (message.data as { record?: { version: number } } | null | undefined)?.record;
-          if (!record) return this.fail('subscription payload');
-          const now = performance.now();
-          if (this.awaitingLive && record.version >= this.awaitingLive.version) {
-            if (this.awaitingLive.sentAt >= this.measure.from && now <= this.measure.to)
-              this.measure.live.push(now - this.awaitingLive.sentAt);
-            this.awaitingLive = undefined;
-          }
-          this.version = Math.max(this.version, record.version);
-        },
-        error: () => {
-          this.subscribed = false;
-          this.fail('subscription error');
-        },
-        complete: () => {
-          this.subscribed = false;
-        },
-      },
+/**
+ * Simulated people at work (SimulatedEditor). Two editors share each record (the same person on
+ * two devices), placed on different servers when there are several, so every save's live update
+ * crosses to another subscriber — across servers in the scale-out runs (issue 31 §4, §5). Only
+ * saves and polls sent inside the measured window count, however late answered; the warm-up lets
+ * connections open and the JIT settle. Failures count from the first connection on.
+ */
+export async function runEditors(options: EditorsOptions): Promise<EditorsResult> {
+  const perRecord = Math.max(1, options.perRecord);
+  const recordsNeeded = Math.ceil(options.count / perRecord);
+  if (options.records.length < recordsNeeded)
+    throw new Error(
+      `${options.count} editors need ${recordsNeeded} records; ${options.records.length} seeded`,
     );
-    // Each person keeps their own rhythm, offset at random, as people do.
-    const every = (ms: number, action: () => Promise<void>) => {
-      const first = setTimeout(() => {
-        this.track(action());
-        this.timers.push(setInterval(() => this.track(action()), ms));
-      }, Math.random() * ms);
-      this.timers.push(first);
-    };
-    every(this.options.saveEveryMs, () => this.save());
-    every(this.options.pollEveryMs, () => this.poll());
-  }
+  const start = performance.now();
+  const from = start + options.warmupS * 1000;
+  const to = from + options.durationS * 1000;
+  const measuring = (at: number) => at >= from && at <= to;
+  const failures = new FailureCounts();
+  // A request's failure counts when it was sent by the window's end, whenever it comes (stop()
+  // waits for requests in flight); a connection's when it happens by then.
+  const fail = (channel: string, kind: string, sentAt = performance.now()) => {
+    if (sentAt <= to) failures.add(channel, kind);
+  };
+  const saves: number[] = [];
+  const polls: number[] = [];
+  const live: number[] = [];
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  // This run's own connections (http-post.ts), as a browser keeps its own.
+  const agent = new http.Agent({ keepAlive: true });
 
-  async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    await Promise.allSettled([...this.inFlight]);
-    await this.client?.dispose();
-  }
-
-  private track(work: Promise<void>) {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
-  }
-
-  private async save(): Promise<void> {
-    if (this.saving) return; // only the latest data is saved: the next tick sends it
-    this.saving = true;
-    this.edits++;
-    const field = `q${this.edits % 6}_${(this.index + this.edits) % 8}`;
-    const sentAt = performance.now();
-    this.awaitingLive = { sentAt, version: this.version + 1 };
-    try {
-      const body = await this.post(SAVE, {
-        input: {
-          id: this.editor.recordId,
-          baseVersion: this.version,
-          answers: {
-            [field]: `Answer ${this.edits} of editor ${this.index}: ${'words '.repeat(20)}`,
-            currentStep: this.edits % 6,
-          },
+  const trackers = Array.from(
+    { length: recordsNeeded },
+    () =>
+      new RecordLiveUpdates(perRecord, (latency, sentAt) => {
+        if (measuring(sentAt)) live.push(latency);
+      }),
+  );
+  const people = Array.from({ length: options.count }, (_, i) => {
+    const recordIndex = Math.floor(i / perRecord);
+    const side = i % perRecord;
+    const record = options.records[recordIndex] as BenchEditor;
+    const tracker = trackers[recordIndex] as RecordLiveUpdates;
+    const endpoint = options.endpoints[i % options.endpoints.length];
+    if (!endpoint) throw new Error('no server to drive');
+    return new SimulatedEditor(
+      record,
+      i,
+      side,
+      endpoint,
+      options,
+      {
+        measuring,
+        fail,
+        // Every save sent inside the window, however late its answer: leaving the slow ones out
+        // would flatter the tail.
+        saved: (latency, sentAt) => {
+          if (measuring(sentAt)) saves.push(latency);
         },
-      });
-      const saved = (body?.data as { saveRecordAnswers?: { version: number } } | undefined)
-        ?.saveRecordAnswers;
-      if (!saved) return;
-      const now = performance.now();
-      if (sentAt >= this.measure.from && now <= this.measure.to) this.measure.saves.push(now - sentAt);
-      this.version = Math.max(this.version, saved.version);
-    } finally {
-      this.saving = false;
-    }
-  }
+        polled: (latency) => polls.push(latency),
+        answered: (version, sentAt) => tracker.answered(side, version, sentAt),
+        delivered: (version, at) => tracker.delivered(side, version, at),
+      },
+      agent,
+    );
+  });
 
-  private async poll(): Promise<void> {
-    const sentAt = performance.now();
-    const body = await this.post(POLL, { id: this.editor.recordId });
-    if (!body?.data) return;
-    const now = performance.now();
-    if (sentAt >= this.measure.from && now <= this.measure.to) this.measure.polls.push(now - sentAt);
-  }
-
-  private async post(query: string, variables: Record<string, unknown>) {
-    try {
-      const response = await fetch(`${this.options.baseUrl}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.editor.token}` },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
-      });
-      const body = (await response.json()) as {
-        data?: unknown;
-        errors?: { extensions?: { code?: string } }[];
-      };
-      if (!response.ok || body.errors) {
-        this.fail(`HTTP ${response.status} ${body.errors?.[0]?.extensions?.code ?? ''}`.trim());
-        return undefined;
-      }
-      return body;
-    } catch (error) {
-      this.fail(error instanceof Error && error.name === 'TimeoutError' ? 'time-out (10 s)' : 'network');
-      return undefined;
+  // A failure nobody caught must not end the run (issue 31 §1): counted, the first one shown.
+  let shown = false;
+  const unhandled = (error: unknown) => {
+    failures.add('unhandled', classifyFailure(error));
+    if (!shown) console.error('bench: an unhandled failure, counted and ignored:', error);
+    shown = true;
+  };
+  process.on('uncaughtException', unhandled);
+  process.on('unhandledRejection', unhandled);
+  try {
+    // Open the connections over the first part of the warm-up, not all in one instant.
+    const spread = Math.min(options.warmupS * 500, 5000);
+    for (const [i, person] of people.entries()) {
+      const wait = start + (spread * i) / people.length - performance.now();
+      if (wait > 0) await sleep(wait);
+      person.start();
     }
+    const openingS = (performance.now() - start) / 1000;
+    if (openingS > options.warmupS)
+      console.warn(
+        `bench: starting ${people.length} editors took ${openingS.toFixed(1)} s, more than the ${options.warmupS} s warm-up: the client could not keep up`,
+      );
+    await sleep(Math.max(0, from - performance.now()));
+    lag.enable();
+    await sleep(Math.max(0, to - performance.now()));
+    lag.disable();
+    const subscriptionsOpen = people.filter((person) => person.opened).length;
+    const neverOpened = people.length - subscriptionsOpen;
+    if (neverOpened > 0) failures.add('subscription', 'never opened', neverOpened);
+    const undelivered = trackers.reduce((sum, tracker) => sum + tracker.undelivered(to, 10_000), 0);
+    if (undelivered > 0) failures.add('live update', 'not delivered within 10 s', undelivered);
+    await Promise.all(people.map((person) => person.stop()));
+
+    const measuredS = (to - from) / 1000;
+    return {
+      editors: people.length,
+      perRecord,
+      servers: options.endpoints.length,
+      measuredS,
+      saves: summarize(saves),
+      savesPerSecond: saves.length / measuredS,
+      polls: summarize(polls),
+      liveUpdates: summarize(live),
+      errors: failures.toRecord(),
+      errorCount: failures.total,
+      subscriptionsOpen,
+      subscriptionsNeverOpened: neverOpened,
+      clientLagP99Ms: lag.count > 0 ? lag.percentile(99) / 1e6 : Number.NaN,
+      openingS,
+    };
+  } finally {
+    agent.destroy();
+    process.off('uncaughtException', unhandled);
+    process.off('unhandledRejection', unhandled);
   }
 }
 

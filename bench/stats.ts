@@ -21,3 +21,28 @@ export function summarize(samples: readonly number[]): Summary {
     max: sorted[sorted.length - 1] ?? 0,
   };
 }
+
+/** The middle of a few figures (rounds of a before/after run) and how far they spread. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  count: number;
+}
+
+/** Median (mean of the two middle values for an even count) and range; NaN figures are left out. */
+export function spread(values: readonly number[]): Spread {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, count: 0 };
+  const middle = Math.floor(n / 2);
+  const median =
+    n % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted[n - 1] ?? 0, count: n };
+}
+
+/** after ÷ before; NaN when either is missing or before is 0 (no ratio to speak of). */
+export function ratio(after: number, before: number): number {
+  if (Number.isNaN(after) || Number.isNaN(before) || before === 0) return Number.NaN;
+  return after / before;
+}

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { saveAnswers } from './save-payload.ts';
 import type { BenchEditor } from './seed-editors.ts';
 
 export interface ThroughputResult {
@@ -37,7 +38,8 @@ export async function runThroughput(options: {
       {
         method: 'POST',
         setupRequest: (request) => {
-          const editor = options.editors[next++ % options.editors.length];
+          const n = next++;
+          const editor = options.editors[n % options.editors.length];
           if (!editor) return request;
           return {
             ...request,
@@ -48,7 +50,8 @@ export async function runThroughput(options: {
                 input: {
                   id: editor.recordId,
                   baseVersion: versions.get(editor.recordId) ?? 1,
-                  answers: { [`q${next % 6}_${next % 8}`]: `Throughput answer ${next}` },
+                  // The editors' payload, which the raw UPDATE rate sends too (issue 31 §3).
+                  answers: saveAnswers(n % options.editors.length, n),
                 },
               },
             }),
