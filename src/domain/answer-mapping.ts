@@ -169,3 +169,35 @@ export function mapAnswers(
   }
   return { moved, carried, leftBehind };
 }
+
+/** One form change of a record: a migration's mapping, or (undo) the same mapping run backwards. */
+export interface AnswerMappingStep {
+  /** The record's row version the change made. */
+  readonly at: number;
+  readonly mapping: AnswerMapping;
+  readonly undo?: boolean;
+}
+
+/**
+ * Issue 26 §3: where each answer key of an earlier form is after several form changes, in the
+ * order they happened. A key a change does not list stays where it is; a key not carried (null)
+ * stays null. An undo moves each carried answer back to its source key.
+ */
+export function composeAnswerMappings(steps: readonly AnswerMappingStep[]): Record<string, string | null> {
+  const moves = new Map<string, string | null>();
+  for (const step of [...steps].sort((a, b) => a.at - b.at)) {
+    const mapping: Map<string, string | null> = step.undo
+      ? new Map(
+          Object.entries(step.mapping).flatMap(([from, to]) => (to === null ? [] : [[to, from] as const])),
+        )
+      : new Map(Object.entries(step.mapping));
+    const current = new Set([...moves.values()].filter((key): key is string => key !== null));
+    for (const [origin, key] of moves) {
+      if (key !== null && mapping.has(key)) moves.set(origin, mapping.get(key) ?? null);
+    }
+    for (const [from, to] of mapping) {
+      if (!moves.has(from) && !current.has(from)) moves.set(from, to);
+    }
+  }
+  return Object.fromEntries(moves);
+}

@@ -28,6 +28,13 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** One answer key of an earlier form and where its answer is now (null: not carried to a question). */
+export type AnswerKeyMove = {
+  __typename?: 'AnswerKeyMove';
+  from: Scalars['String']['output'];
+  to?: Maybe<Scalars['String']['output']>;
+};
+
 export type AnswerMappingInput = {
   from: Scalars['String']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
@@ -92,6 +99,12 @@ export type LeftBehindAnswerCount = {
 /** A record (customer-app §3 reports): one person's answers to one inventory type. */
 export type LifeRecord = {
   __typename?: 'LifeRecord';
+  /**
+   * Issue 26 §3: how answer keys moved when the record changed form after `sinceVersion` (mapped
+   * migrations and their undos, in order, composed): a screen still showing the old form moves the
+   * answers being typed the same way. Keys not listed stay where they are.
+   */
+  answerKeyMoves: Array<AnswerKeyMove>;
   clientId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** The answers (with steps/currentStep/flattened bookkeeping), always as a JSON object. */
@@ -117,6 +130,12 @@ export type LifeRecord = {
   user?: Maybe<RecordUser>;
   /** Grows by one on every write; saves name the version they started from. */
   version: Scalars['Int']['output'];
+};
+
+
+/** A record (customer-app §3 reports): one person's answers to one inventory type. */
+export type LifeRecordAnswerKeyMovesArgs = {
+  sinceVersion: Scalars['Int']['input'];
 };
 
 export type MigrationResult = {
@@ -509,7 +528,13 @@ export type RecordSave = {
    */
   conflictingKeys: Array<Scalars['String']['output']>;
   data: Scalars['JSON']['output'];
+  formVersion: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
+  /**
+   * The form the record is answered against now (issue 26 §3). When it is not the one the answers
+   * were typed against, none of them was written: map them (LifeRecord.answerKeyMoves) and re-send.
+   */
+  inventoryTypeId: Scalars['ID']['output'];
   updatedAt: Scalars['DateTime']['output'];
   version: Scalars['Int']['output'];
 };
@@ -725,6 +750,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AnswerKeyMove: ResolverTypeWrapper<AnswerKeyMove>;
   AnswerMappingInput: AnswerMappingInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CarriedAnswerCount: ResolverTypeWrapper<CarriedAnswerCount>;
@@ -777,6 +803,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AnswerKeyMove: AnswerKeyMove;
   AnswerMappingInput: AnswerMappingInput;
   Boolean: Scalars['Boolean']['output'];
   CarriedAnswerCount: CarriedAnswerCount;
@@ -822,6 +849,11 @@ export type ResolversParentTypes = {
   UserPage: UserPageModelModel;
   UsersPageInput: UsersPageInput;
   Viewer: ViewerModel;
+};
+
+export type AnswerKeyMoveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnswerKeyMove'] = ResolversParentTypes['AnswerKeyMove']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CarriedAnswerCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarriedAnswerCount'] = ResolversParentTypes['CarriedAnswerCount']> = {
@@ -871,6 +903,7 @@ export type LeftBehindAnswerCountResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LifeRecord'] = ResolversParentTypes['LifeRecord']> = {
+  answerKeyMoves?: Resolver<Array<ResolversTypes['AnswerKeyMove']>, ParentType, ContextType, RequireFields<LifeRecordAnswerKeyMovesArgs, 'sinceVersion'>>;
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
@@ -1018,7 +1051,9 @@ export type RecordPageResolvers<ContextType = GraphQLContext, ParentType extends
 export type RecordSaveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordSave'] = ResolversParentTypes['RecordSave']> = {
   conflictingKeys?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inventoryTypeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -1084,6 +1119,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  AnswerKeyMove?: AnswerKeyMoveResolvers<ContextType>;
   CarriedAnswerCount?: CarriedAnswerCountResolvers<ContextType>;
   CreditCount?: CreditCountResolvers<ContextType>;
   DateTime?: GraphQLScalarType;

@@ -55,8 +55,9 @@ type Documents = {
     "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n": typeof types.RecordLiveStateFragmentDoc,
     "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordPollDocument,
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordLiveDocument,
-    "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
+    "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
+    "\n  query RecordFormChange($id: ID!, $sinceVersion: Int!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      inventoryTypeId\n      formVersion\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n      answerKeyMoves(sinceVersion: $sinceVersion) {\n        from\n        to\n      }\n    }\n  }\n": typeof types.RecordFormChangeDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishFormVersionDocument,
 };
@@ -101,8 +102,9 @@ const documents: Documents = {
     "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n": types.RecordLiveStateFragmentDoc,
     "\n  query RecordPoll($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordPollDocument,
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordLiveDocument,
-    "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n": types.SaveRecordAnswersDocument,
+    "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
+    "\n  query RecordFormChange($id: ID!, $sinceVersion: Int!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      inventoryTypeId\n      formVersion\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n      answerKeyMoves(sinceVersion: $sinceVersion) {\n        from\n        to\n      }\n    }\n  }\n": types.RecordFormChangeDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishFormVersionDocument,
 };
@@ -270,11 +272,15 @@ export function graphql(source: "\n  subscription RecordLive($id: ID!) {\n    re
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n    }\n  }\n"): typeof import('./graphql').SaveRecordAnswersDocument;
+export function graphql(source: "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n"): typeof import('./graphql').SaveRecordAnswersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').SubmitRecordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecordFormChange($id: ID!, $sinceVersion: Int!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      inventoryTypeId\n      formVersion\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n      answerKeyMoves(sinceVersion: $sinceVersion) {\n        from\n        to\n      }\n    }\n  }\n"): typeof import('./graphql').RecordFormChangeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

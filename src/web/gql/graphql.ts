@@ -373,7 +373,7 @@ export type SaveRecordAnswersMutationVariables = Exact<{
 }>;
 
 
-export type SaveRecordAnswersMutation = { saveRecordAnswers: { id: string, data: unknown, updatedAt: string, version: number, conflictingKeys: Array<string> } };
+export type SaveRecordAnswersMutation = { saveRecordAnswers: { id: string, data: unknown, updatedAt: string, version: number, conflictingKeys: Array<string>, inventoryTypeId: string, formVersion: number } };
 
 export type SubmitRecordMutationVariables = Exact<{
   input: SubmitRecordInput;
@@ -381,6 +381,14 @@ export type SubmitRecordMutationVariables = Exact<{
 
 
 export type SubmitRecordMutation = { submitRecord: { id: string, data: unknown, updatedAt: string, submitted: boolean, version: number } };
+
+export type RecordFormChangeQueryVariables = Exact<{
+  id: string | number;
+  sinceVersion: number;
+}>;
+
+
+export type RecordFormChangeQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, answerKeyMoves: Array<{ from: string, to: string | null }> } | null };
 
 export type FormVersionFormQueryVariables = Exact<{
   id: string | number;
@@ -959,6 +967,8 @@ export const SaveRecordAnswersDocument = new TypedDocumentString(`
     updatedAt
     version
     conflictingKeys
+    inventoryTypeId
+    formVersion
   }
 }
     `) as unknown as TypedDocumentString<SaveRecordAnswersMutation, SaveRecordAnswersMutationVariables>;
@@ -973,6 +983,41 @@ export const SubmitRecordDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SubmitRecordMutation, SubmitRecordMutationVariables>;
+export const RecordFormChangeDocument = new TypedDocumentString(`
+    query RecordFormChange($id: ID!, $sinceVersion: Int!) {
+  record(id: $id) {
+    id
+    createdAt
+    updatedAt
+    version
+    submitted
+    data
+    inventoryTypeId
+    formVersion
+    user {
+      id
+      federatedId
+      name
+    }
+    organization {
+      id
+      name
+    }
+    inventoryType {
+      id
+      name
+    }
+    form {
+      template
+      problem
+    }
+    answerKeyMoves(sinceVersion: $sinceVersion) {
+      from
+      to
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordFormChangeQuery, RecordFormChangeQueryVariables>;
 export const FormVersionFormDocument = new TypedDocumentString(`
     query FormVersionForm($id: ID!, $number: Int!) {
   formVersionForm(inventoryTypeId: $id, number: $number)

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { type AnswerMapping, findMappingProblems } from '#domain/answer-mapping.ts';
+import {
+  type AnswerMapping,
+  type AnswerMappingStep,
+  composeAnswerMappings,
+  findMappingProblems,
+} from '#domain/answer-mapping.ts';
 import { type FormTemplate, parseFormTemplate } from '#domain/form-template.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import {
@@ -228,6 +233,7 @@ export async function migrateRecordsMapped(
       targetTypeId: input.targetTypeId,
       targetVersion: input.targetVersion,
       data: migrateRecordData(row.data, mapping, target, input.sourceVersion).data,
+      mapping,
       migratedBy: actor.userId,
     });
     if (moved) {
@@ -302,4 +308,34 @@ export async function migrationBatches(
 /** Forms of record versions, by "typeId/number", for the record screen, reports and datasync. */
 export function formsOfVersions(deps: ServiceDeps, keys: readonly string[]) {
   return versions.formsOfVersions(deps.database, keys);
+}
+
+/**
+ * Issue 26 §3: where answer keys typed against the record's form as of `sinceVersion` are now,
+ * through every migration and undo since (composed). The caller has read the record already.
+ */
+export async function answerKeyMovesSince(
+  deps: ServiceDeps,
+  recordId: string,
+  sinceVersion: number,
+): Promise<{ from: string; to: string | null }[]> {
+  const changes = await versions.formChangesOfRecord(deps.database, recordId, Math.max(0, sinceVersion));
+  const steps: AnswerMappingStep[] = [];
+  for (const change of changes) {
+    const mapping = isMapping(change.answer_mapping) ? change.answer_mapping : {};
+    if (change.row_version_after > sinceVersion) steps.push({ at: change.row_version_after, mapping });
+    if (change.row_version_undone !== null && change.row_version_undone > sinceVersion) {
+      steps.push({ at: change.row_version_undone, mapping, undo: true });
+    }
+  }
+  return Object.entries(composeAnswerMappings(steps)).map(([from, to]) => ({ from, to }));
+}
+
+function isMapping(value: unknown): value is AnswerMapping {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((to) => to === null || typeof to === 'string')
+  );
 }

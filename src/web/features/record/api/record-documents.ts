@@ -74,6 +74,8 @@ export const SaveRecordAnswersMutation = graphql(`
       updatedAt
       version
       conflictingKeys
+      inventoryTypeId
+      formVersion
     }
   }
 `);
@@ -87,6 +89,44 @@ export const SubmitRecordMutation = graphql(`
       updatedAt
       submitted
       version
+    }
+  }
+`);
+
+// Issue 26 §3: the record after it moved to another form while open, with how its answer keys
+// moved since the version the screen had, so the answers being typed move the same way.
+export const RecordFormChangeQuery = graphql(`
+  query RecordFormChange($id: ID!, $sinceVersion: Int!) {
+    record(id: $id) {
+      id
+      createdAt
+      updatedAt
+      version
+      submitted
+      data
+      inventoryTypeId
+      formVersion
+      user {
+        id
+        federatedId
+        name
+      }
+      organization {
+        id
+        name
+      }
+      inventoryType {
+        id
+        name
+      }
+      form {
+        template
+        problem
+      }
+      answerKeyMoves(sinceVersion: $sinceVersion) {
+        from
+        to
+      }
     }
   }
 `);

@@ -44,3 +44,12 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(delay * (0.8 + 0.4 * random()));
 }
+
+/**
+ * Issue 26 §1: the server refused the sign-in itself (401: it ended when the person logged out on
+ * another device or changed their password, or it expired). Still retried (a renewed token passes),
+ * but the person is told at once that they must sign in again; the answers stay kept meanwhile.
+ */
+export function isEndedSignIn(error: unknown): boolean {
+  return error instanceof GraphQLRequestError && error.status === 401;
+}
