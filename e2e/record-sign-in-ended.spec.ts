@@ -17,6 +17,15 @@ const form = lifeInventoryForm;
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /saved|Saving|kept|sign in/i });
 const logoutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logout' });
 
+/** The screen as a person sees it, at 1280 and 390 px wide, for review (test-results/). */
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/${name}.png` });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/${name}-390.png` });
+  if (size) await page.setViewportSize(size);
+}
+
 test('signed out on another device: told at once, Logout asks, a reload offers signing in, and the kept answers go out after it', async ({
   browser,
 }) => {
@@ -42,12 +51,14 @@ test('signed out on another device: told at once, Logout asks, a reload offers s
   await expect(notice).toBeVisible({ timeout: 8000 });
   await expect(notice.getByRole('button', { name: 'Sign in again' })).toBeVisible();
   await expect(status(laptop)).toHaveText(/sign in again/i);
-  await laptop.screenshot({ path: 'test-results/sign-in-ended.png' });
+  await screenshots(laptop, 'sign-in-ended');
 
   // Logout asks, and staying keeps everything.
   await logoutButton(laptop).click();
   const dialog = laptop.getByRole('dialog', { name: /not on the server/ });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Sign in again' })).toBeVisible();
+  await screenshots(laptop, 'sign-in-ended-logout');
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
   await laptop.waitForTimeout(6000); // the old logout deleted kept answers 5 s after asking nothing
@@ -57,6 +68,7 @@ test('signed out on another device: told at once, Logout asks, a reload offers s
   await laptop.reload();
   const again = laptop.getByRole('button', { name: 'Sign in again' });
   await expect(again).toBeVisible();
+  await screenshots(laptop, 'sign-in-ended-reload');
   await again.click();
   const password = laptop.locator('input[name="password"]');
   await expect(password.or(laptop.getByRole('heading', { level: 1, name: 'Life Inventory' }))).toBeVisible();
@@ -96,6 +108,7 @@ test('logout while the server cannot be reached (the browser still online) asks,
   await logoutButton(page).click();
   const dialog = page.getByRole('dialog', { name: /not on the server/ });
   await expect(dialog).toBeVisible();
+  await screenshots(page, 'unsent-logout');
   await dialog.getByRole('button', { name: 'Log out once they are sent' }).click();
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(6000);

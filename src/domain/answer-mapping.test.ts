@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  composeAnswerMappings,
   convertAnswer,
   findMappingProblems,
   mapAnswers,
@@ -157,5 +158,40 @@ describe('mapAnswers', () => {
       { key: 'pets', reason: 'several choices cannot become one' },
       { key: 'notes', reason: 'not mapped to a question of the target' },
     ]);
+  });
+});
+
+describe("composeAnswerMappings (issue 26 §3: where an open screen's answer keys are now)", () => {
+  it.each<[string, Parameters<typeof composeAnswerMappings>[0], Record<string, string | null>]>([
+    ['no change', [], {}],
+    [
+      'one rename',
+      [{ at: 5, mapping: { cityOfBirth: 'birthCity', name: 'name' } }],
+      { cityOfBirth: 'birthCity', name: 'name' },
+    ],
+    ['not carried', [{ at: 5, mapping: { pet: null } }], { pet: null }],
+    [
+      'a migration and its undo: back where it was',
+      [
+        { at: 5, mapping: { cityOfBirth: 'birthCity', pet: null } },
+        { at: 6, mapping: { cityOfBirth: 'birthCity', pet: null }, undo: true },
+      ],
+      { cityOfBirth: 'cityOfBirth', pet: null },
+    ],
+    [
+      'only an undo (the screen saw the migration): carried answers go back',
+      [{ at: 6, mapping: { cityOfBirth: 'birthCity' }, undo: true }],
+      { birthCity: 'cityOfBirth' },
+    ],
+    [
+      'two renames in a row, given out of order',
+      [
+        { at: 9, mapping: { birthCity: 'townOfBirth' } },
+        { at: 5, mapping: { cityOfBirth: 'birthCity' } },
+      ],
+      { cityOfBirth: 'townOfBirth' },
+    ],
+  ])('%s', (_case, steps, expected) => {
+    expect(composeAnswerMappings(steps)).toEqual(expected);
   });
 });
