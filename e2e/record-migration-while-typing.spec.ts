@@ -84,3 +84,46 @@ for (const change of [
     await admin.dispose();
   });
 }
+
+test('an answer kept offline before a migration goes under the question’s new key when the record opens again', async ({
+  context,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  seedDemo();
+  const admin = await signedInAdmin(browser);
+  const typeName = `Origins kept ${Date.now().toString(36)}`;
+  const typeId = await createType(admin, typeName, form('cityOfBirth', 'City of birth'));
+  const email = uniqueEmail('kept-migrating');
+  createUser({
+    email,
+    name: 'Kit Kept',
+    password: PASSWORD,
+    role: 'client',
+    organization: 'Demo Organization',
+  });
+  const recordId = createRecord({ clientEmail: email, type: typeName, organization: 'Demo Organization' });
+
+  const page = await context.newPage();
+  await openRecordOf(page, { email, recordId }, typeName);
+  const token = await idTokenOf(page);
+  await context.setOffline(true);
+  await page.getByRole('main').getByLabel('City of birth').fill('Typed offline in Coimbra');
+  await page.waitForTimeout(300);
+  await page.close();
+  await context.setOffline(false);
+
+  // While the answer waits on this device, the admin moves the record to v2 (renamed question).
+  const v2 = await publishForm(admin, typeId, typeName, form('birthCity', 'City of birth'));
+  await migrateRecords(admin, typeId, 1, v2, { name: 'name', cityOfBirth: 'birthCity' });
+
+  const again = await context.newPage();
+  await again.goto(`/#/record/${recordId}`);
+  await expect(again.getByRole('main').getByLabel('City of birth')).toHaveValue('Typed offline in Coimbra');
+  await expect(status(again)).toHaveText('All changes saved', { timeout: 20_000 });
+  const stored = await recordOnServer(token, recordId);
+  expect(stored.data.birthCity).toBe('Typed offline in Coimbra');
+  expect(stored.data).not.toHaveProperty('cityOfBirth');
+  await expect(again.getByRole('region', { name: /^Check/ })).toHaveCount(0);
+  await admin.dispose();
+});

@@ -170,34 +170,43 @@ export function mapAnswers(
   return { moved, carried, leftBehind };
 }
 
-/** One form change of a record: a migration's mapping, or (undo) the same mapping run backwards. */
-export interface AnswerMappingStep {
-  /** The record's row version the change made. */
-  readonly at: number;
-  readonly mapping: AnswerMapping;
-  readonly undo?: boolean;
+/** An answer mapping run backwards (an undo): each carried answer goes back to its source key. */
+export function invertAnswerMapping(mapping: AnswerMapping): Record<string, string> {
+  const inverse: Record<string, string> = Object.create(null);
+  for (const [from, to] of Object.entries(mapping)) if (to !== null) inverse[to] = from;
+  return inverse;
+}
+
+/** One form change of a record: the row version it made, the form version before it, its key moves. */
+export interface FormChangeStep {
+  readonly version: number;
+  readonly fromFormVersion: number;
+  readonly moves: AnswerMapping;
 }
 
 /**
- * Issue 26 §3: where each answer key of an earlier form is after several form changes, in the
- * order they happened. A key a change does not list stays where it is; a key not carried (null)
- * stays null. An undo moves each carried answer back to its source key.
+ * Issue 26 §3: where an answer typed under `key` against row version `typedAgainst` is after the
+ * record's form changes since then, as the migrations moved the stored answers (record-migration.ts):
+ * a carried answer follows its question; one not carried stays under its key, or `{key}@v{n}`
+ * when the form it ends on (`targetKeys`) uses that key for another question. `version` is the last
+ * form change it went through (its answers count as typed against it), or `typedAgainst`.
  */
-export function composeAnswerMappings(steps: readonly AnswerMappingStep[]): Record<string, string | null> {
-  const moves = new Map<string, string | null>();
-  for (const step of [...steps].sort((a, b) => a.at - b.at)) {
-    const mapping: Map<string, string | null> = step.undo
-      ? new Map(
-          Object.entries(step.mapping).flatMap(([from, to]) => (to === null ? [] : [[to, from] as const])),
-        )
-      : new Map(Object.entries(step.mapping));
-    const current = new Set([...moves.values()].filter((key): key is string => key !== null));
-    for (const [origin, key] of moves) {
-      if (key !== null && mapping.has(key)) moves.set(origin, mapping.get(key) ?? null);
+export function movedAnswerKey(
+  key: string,
+  typedAgainst: number,
+  steps: readonly FormChangeStep[],
+  targetKeys: ReadonlySet<string>,
+): { key: string; version: number } {
+  const later = steps.filter((step) => step.version > typedAgainst).sort((a, b) => a.version - b.version);
+  const version = later.at(-1)?.version ?? typedAgainst;
+  let current = key;
+  for (const step of later) {
+    if (!Object.hasOwn(step.moves, current)) continue;
+    const next = step.moves[current];
+    if (next === null || next === undefined) {
+      return { key: targetKeys.has(current) ? `${current}@v${step.fromFormVersion}` : current, version };
     }
-    for (const [from, to] of mapping) {
-      if (!moves.has(from) && !current.has(from)) moves.set(from, to);
-    }
+    current = next;
   }
-  return Object.fromEntries(moves);
+  return { key: current, version };
 }

@@ -28,7 +28,7 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
-/** One answer key of an earlier form and where its answer is now (null: not carried to a question). */
+/** One answer key of an earlier form and where its answer went (null: not carried to a question). */
 export type AnswerKeyMove = {
   __typename?: 'AnswerKeyMove';
   from: Scalars['String']['output'];
@@ -99,12 +99,6 @@ export type LeftBehindAnswerCount = {
 /** A record (customer-app §3 reports): one person's answers to one inventory type. */
 export type LifeRecord = {
   __typename?: 'LifeRecord';
-  /**
-   * Issue 26 §3: how answer keys moved when the record changed form after `sinceVersion` (mapped
-   * migrations and their undos, in order, composed): a screen still showing the old form moves the
-   * answers being typed the same way. Keys not listed stay where they are.
-   */
-  answerKeyMoves: Array<AnswerKeyMove>;
   clientId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** The answers (with steps/currentStep/flattened bookkeeping), always as a JSON object. */
@@ -114,6 +108,12 @@ export type LifeRecord = {
    * else its inventory type's form. Checked here, so the record screen needs no schema library.
    */
   form: RecordForm;
+  /**
+   * Issue 26 §3: the record's form changes after row version `sinceVersion` (mapped migrations and
+   * their undos), oldest first: a screen or a kept answer typed against an earlier form moves its
+   * answers the same way before sending them.
+   */
+  formChanges: Array<RecordFormChange>;
   /** The published version of its type's form the record is answered against (issue 12). */
   formVersion: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
@@ -134,8 +134,8 @@ export type LifeRecord = {
 
 
 /** A record (customer-app §3 reports): one person's answers to one inventory type. */
-export type LifeRecordAnswerKeyMovesArgs = {
-  sinceVersion: Scalars['Int']['input'];
+export type LifeRecordFormChangesArgs = {
+  sinceVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type MigrationResult = {
@@ -463,6 +463,17 @@ export type RecordForm = {
   template?: Maybe<Scalars['JSON']['output']>;
 };
 
+/** Issue 26 §3: one form change of a record, as it moved the answers. */
+export type RecordFormChange = {
+  __typename?: 'RecordFormChange';
+  /** The form version the record was answered with before it. */
+  fromFormVersion: Scalars['Int']['output'];
+  /** Where each answer key of the form before went (to null: not carried; unlisted keys stay). */
+  moves: Array<AnswerKeyMove>;
+  /** The record's row version the change made. */
+  version: Scalars['Int']['output'];
+};
+
 export type RecordMigrationBatch = {
   __typename?: 'RecordMigrationBatch';
   batchId: Scalars['ID']['output'];
@@ -532,7 +543,7 @@ export type RecordSave = {
   id: Scalars['ID']['output'];
   /**
    * The form the record is answered against now (issue 26 §3). When it is not the one the answers
-   * were typed against, none of them was written: map them (LifeRecord.answerKeyMoves) and re-send.
+   * were typed against, none of them was written: move them (LifeRecord.formChanges) and re-send.
    */
   inventoryTypeId: Scalars['ID']['output'];
   updatedAt: Scalars['DateTime']['output'];
@@ -775,6 +786,7 @@ export type ResolversTypes = {
   Purchase: ResolverTypeWrapper<PurchaseModelModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordForm: ResolverTypeWrapper<RecordForm>;
+  RecordFormChange: ResolverTypeWrapper<RecordFormChange>;
   RecordMigrationBatch: ResolverTypeWrapper<MigrationBatchModelModel>;
   RecordMigrationInput: RecordMigrationInput;
   RecordMigrationOutcome: ResolverTypeWrapper<RecordMigrationOutcome>;
@@ -828,6 +840,7 @@ export type ResolversParentTypes = {
   Purchase: PurchaseModelModel;
   Query: Record<PropertyKey, never>;
   RecordForm: RecordForm;
+  RecordFormChange: RecordFormChange;
   RecordMigrationBatch: MigrationBatchModelModel;
   RecordMigrationInput: RecordMigrationInput;
   RecordMigrationOutcome: RecordMigrationOutcome;
@@ -903,11 +916,11 @@ export type LeftBehindAnswerCountResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LifeRecord'] = ResolversParentTypes['LifeRecord']> = {
-  answerKeyMoves?: Resolver<Array<ResolversTypes['AnswerKeyMove']>, ParentType, ContextType, RequireFields<LifeRecordAnswerKeyMovesArgs, 'sinceVersion'>>;
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   form?: Resolver<ResolversTypes['RecordForm'], ParentType, ContextType>;
+  formChanges?: Resolver<Array<ResolversTypes['RecordFormChange']>, ParentType, ContextType, RequireFields<LifeRecordFormChangesArgs, 'sinceVersion'>>;
   formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
@@ -1008,6 +1021,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type RecordFormResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordForm'] = ResolversParentTypes['RecordForm']> = {
   problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   template?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
+export type RecordFormChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordFormChange'] = ResolversParentTypes['RecordFormChange']> = {
+  fromFormVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  moves?: Resolver<Array<ResolversTypes['AnswerKeyMove']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RecordMigrationBatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordMigrationBatch'] = ResolversParentTypes['RecordMigrationBatch']> = {
@@ -1137,6 +1156,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Purchase?: PurchaseResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordForm?: RecordFormResolvers<ContextType>;
+  RecordFormChange?: RecordFormChangeResolvers<ContextType>;
   RecordMigrationBatch?: RecordMigrationBatchResolvers<ContextType>;
   RecordMigrationOutcome?: RecordMigrationOutcomeResolvers<ContextType>;
   RecordMigrationPreview?: RecordMigrationPreviewResolvers<ContextType>;

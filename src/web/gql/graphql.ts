@@ -350,7 +350,7 @@ export type RecordScreenQueryVariables = Exact<{
 }>;
 
 
-export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null } } | null };
+export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, formChanges: Array<{ version: number, fromFormVersion: number, moves: Array<{ from: string, to: string | null }> }> } | null };
 
 export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number };
 
@@ -381,14 +381,6 @@ export type SubmitRecordMutationVariables = Exact<{
 
 
 export type SubmitRecordMutation = { submitRecord: { id: string, data: unknown, updatedAt: string, submitted: boolean, version: number } };
-
-export type RecordFormChangeQueryVariables = Exact<{
-  id: string | number;
-  sinceVersion: number;
-}>;
-
-
-export type RecordFormChangeQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, answerKeyMoves: Array<{ from: string, to: string | null }> } | null };
 
 export type FormVersionFormQueryVariables = Exact<{
   id: string | number;
@@ -926,6 +918,14 @@ export const RecordScreenDocument = new TypedDocumentString(`
       template
       problem
     }
+    formChanges {
+      version
+      fromFormVersion
+      moves {
+        from
+        to
+      }
+    }
   }
 }
     `) as unknown as TypedDocumentString<RecordScreenQuery, RecordScreenQueryVariables>;
@@ -983,41 +983,6 @@ export const SubmitRecordDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SubmitRecordMutation, SubmitRecordMutationVariables>;
-export const RecordFormChangeDocument = new TypedDocumentString(`
-    query RecordFormChange($id: ID!, $sinceVersion: Int!) {
-  record(id: $id) {
-    id
-    createdAt
-    updatedAt
-    version
-    submitted
-    data
-    inventoryTypeId
-    formVersion
-    user {
-      id
-      federatedId
-      name
-    }
-    organization {
-      id
-      name
-    }
-    inventoryType {
-      id
-      name
-    }
-    form {
-      template
-      problem
-    }
-    answerKeyMoves(sinceVersion: $sinceVersion) {
-      from
-      to
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<RecordFormChangeQuery, RecordFormChangeQueryVariables>;
 export const FormVersionFormDocument = new TypedDocumentString(`
     query FormVersionForm($id: ID!, $number: Int!) {
   formVersionForm(inventoryTypeId: $id, number: $number)

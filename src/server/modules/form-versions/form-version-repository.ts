@@ -225,11 +225,14 @@ const MAX_FORM_CHANGES = 100;
 export function formChangesOfRecord(database: Database, recordId: string, sinceVersion: number) {
   return runPrepared<{
     answer_mapping: unknown;
+    from_version: number;
+    to_version: number;
     row_version_after: number;
     row_version_undone: number | null;
   }>(database, {
     name: 'form-version-changes-of-record',
-    text: `select answer_mapping, row_version_after, row_version_undone from record_migrations
+    text: `select answer_mapping, from_version, to_version, row_version_after, row_version_undone
+           from record_migrations
              where report_id = $1::uuid and (row_version_after > $2::int or row_version_undone > $2::int)
              order by row_version_after limit ${MAX_FORM_CHANGES}`,
     values: [recordId, sinceVersion],

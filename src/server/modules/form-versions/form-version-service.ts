@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   type AnswerMapping,
-  type AnswerMappingStep,
-  composeAnswerMappings,
+  type FormChangeStep,
   findMappingProblems,
+  invertAnswerMapping,
 } from '#domain/answer-mapping.ts';
 import { type FormTemplate, parseFormTemplate } from '#domain/form-template.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
@@ -311,24 +311,31 @@ export function formsOfVersions(deps: ServiceDeps, keys: readonly string[]) {
 }
 
 /**
- * Issue 26 §3: where answer keys typed against the record's form as of `sinceVersion` are now,
- * through every migration and undo since (composed). The caller has read the record already.
+ * Issue 26 §3: the record's form changes after `sinceVersion`, oldest first: each migration with
+ * the mapping it used, each undo with that mapping run backwards. The caller has read the record
+ * already (the policy let the viewer see it); the steps name answer keys, never answers.
  */
-export async function answerKeyMovesSince(
+export async function formChangesSince(
   deps: ServiceDeps,
   recordId: string,
   sinceVersion: number,
-): Promise<{ from: string; to: string | null }[]> {
+): Promise<FormChangeStep[]> {
   const changes = await versions.formChangesOfRecord(deps.database, recordId, Math.max(0, sinceVersion));
-  const steps: AnswerMappingStep[] = [];
+  const steps: FormChangeStep[] = [];
   for (const change of changes) {
     const mapping = isMapping(change.answer_mapping) ? change.answer_mapping : {};
-    if (change.row_version_after > sinceVersion) steps.push({ at: change.row_version_after, mapping });
+    if (change.row_version_after > sinceVersion) {
+      steps.push({ version: change.row_version_after, fromFormVersion: change.from_version, moves: mapping });
+    }
     if (change.row_version_undone !== null && change.row_version_undone > sinceVersion) {
-      steps.push({ at: change.row_version_undone, mapping, undo: true });
+      steps.push({
+        version: change.row_version_undone,
+        fromFormVersion: change.to_version,
+        moves: invertAnswerMapping(mapping),
+      });
     }
   }
-  return Object.entries(composeAnswerMappings(steps)).map(([from, to]) => ({ from, to }));
+  return steps.sort((a, b) => a.version - b.version);
 }
 
 function isMapping(value: unknown): value is AnswerMapping {

@@ -64,14 +64,21 @@ const save = (id: string, baseVersion: number, answers: Record<string, unknown>)
     { input: { id, baseVersion, answers } },
     person,
   );
-const moves = async (id: string, sinceVersion: number) =>
+interface Step {
+  version: number;
+  fromFormVersion: number;
+  moves: { from: string; to: string | null }[];
+}
+const formChanges = async (id: string, sinceVersion: number) =>
   (
-    await ask<{ record: { answerKeyMoves: { from: string; to: string | null }[] } }>(
-      'query($id: ID!, $since: Int!) { record(id: $id) { answerKeyMoves(sinceVersion: $since) { from to } } }',
+    await ask<{ record: { formChanges: Step[] } }>(
+      `query($id: ID!, $since: Int) {
+         record(id: $id) { formChanges(sinceVersion: $since) { version fromFormVersion moves { from to } } }
+       }`,
       { id, since: sinceVersion },
       person,
     )
-  ).data?.record.answerKeyMoves;
+  ).data?.record.formChanges;
 
 async function migrate(from: number, to: number, mapping: Record<string, string | null>) {
   const result = await ask<{ migrateRecordsMapped: { batchId: string; migrated: number } }>(
@@ -130,13 +137,19 @@ describe('a record migrated while it is open (issue 26 §3)', () => {
   });
 
   it('tells how the keys moved since the screen’s version, and takes the mapped answers from the new version', async () => {
-    expect(await moves(recordId, typedAgainst)).toEqual([
-      { from: 'name', to: 'name' },
-      { from: 'cityOfBirth', to: 'birthCity' },
+    expect(await formChanges(recordId, typedAgainst)).toEqual([
+      {
+        version: typedAgainst + 1,
+        fromFormVersion: 1,
+        moves: [
+          { from: 'name', to: 'name' },
+          { from: 'cityOfBirth', to: 'birthCity' },
+        ],
+      },
     ]);
     const current = await save(recordId, typedAgainst, {});
     const version = current.data?.saveRecordAnswers.version ?? 0;
-    expect(await moves(recordId, version)).toEqual([]);
+    expect(await formChanges(recordId, version)).toEqual([]);
     const mapped = await save(recordId, version, { birthCity: 'Lisbon', name: 'Ada L' });
     expect(mapped.data?.saveRecordAnswers).toMatchObject({
       conflictingKeys: [],
@@ -177,12 +190,16 @@ describe('a record migrated while it is open (issue 26 §3)', () => {
       id: batch,
     });
     expect(undone.errors).toBeUndefined();
-    expect(await moves(other, migrated)).toEqual(
+    const [undoStep, ...rest] = (await formChanges(other, migrated)) ?? [];
+    expect(rest).toEqual([]);
+    expect(undoStep).toMatchObject({ version: migrated + 1, fromFormVersion: 1 });
+    expect(undoStep?.moves).toEqual(
       expect.arrayContaining([
         { from: 'cityOfBirth', to: 'birthCity' },
         { from: 'name', to: 'name' },
       ]),
     );
+    expect(await formChanges(other, version)).toHaveLength(2);
     const stale = await save(other, migrated, { cityOfBirth: 'Braga' });
     expect(stale.data?.saveRecordAnswers).toMatchObject({ conflictingKeys: ['cityOfBirth'], formVersion: 2 });
     expect(stale.data?.saveRecordAnswers.data).not.toHaveProperty('cityOfBirth');

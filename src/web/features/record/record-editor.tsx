@@ -40,7 +40,7 @@ export function RecordEditor({
   const isOwner = viewerSub !== '' && record.user?.federatedId === viewerSub;
   const initial = useMemo(() => toServerState(record), [record]);
   // Issue 26 §3: a record moved to another form version while open keeps its engine and fields.
-  const { shown, formRef, syncRef, onFormChanged } = useFormChange({ record, form });
+  const { shown, formRef, syncRef, moveKept, onFormChanged } = useFormChange({ record, form });
   const sync = useRecordSync({
     recordId: record.id,
     owner: viewerSub,
@@ -49,6 +49,7 @@ export function RecordEditor({
     restored,
     editable: isOwner && !record.submitted,
     onFormChanged,
+    moveKept,
   });
   syncRef.current = sync;
   useLiveRecordUpdates(record.id, sync, true);

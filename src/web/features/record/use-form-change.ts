@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { answerSlots } from '#domain/form-answer-keys.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
-import { keptAnswerKey } from '#domain/record-migration.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { RecordFormChangeQuery } from './api/record-documents.ts';
+import { RecordScreenQuery } from './api/record-documents.ts';
 import { toServerState } from './api/record-state.ts';
-import type { RecordSync } from './autosave/record-sync.ts';
+import { answerKeyMover, formChangeSteps, moveKeptAnswers } from './autosave/answer-key-moves.ts';
+import type { KeptAnswers, RecordSync } from './autosave/record-sync.ts';
 import type { LoadedRecord } from './record-editor.tsx';
 
 /** A failed read of the new form is tried again after this long (the answers wait, kept). */
@@ -21,13 +21,14 @@ export interface ShownForm {
   aliases: ReadonlyMap<string, string>;
 }
 
+const keysOf = (form: FormTemplate) => new Set(answerSlots(form).map((slot) => slot.key));
+
 /**
  * Issue 26 §3 (decision 100): an admin moved the open record to another form version. The screen
  * does not start again (that lost focus and every key typed meanwhile): it reads the record with
- * its new form and how the answer keys moved since the version it had, moves the engine's unsent
- * answers the same way (a renamed question's answer follows it; an answer not carried stays under
- * its key, or `{key}@v{n}` where the new form uses that key, as the migration keeps them), and
- * shows the new form around the same fields.
+ * its new form and its form changes, moves the engine's unsent answers as the migration moved the
+ * stored ones (src/domain/answer-mapping.ts movedAnswerKey), and shows the new form around the same
+ * fields. Answers kept by closed tabs are moved the same way before they are taken over.
  */
 export function useFormChange(initial: { record: LoadedRecord; form: FormTemplate }) {
   const client = useGraphQLClient();
@@ -47,25 +48,24 @@ export function useFormChange(initial: { record: LoadedRecord; form: FormTemplat
         const before = current.current;
         try {
           const { record } = await client.request(
-            RecordFormChangeQuery,
-            { id: before.record.id, sinceVersion: sync.getSnapshot().version },
+            RecordScreenQuery,
+            { id: before.record.id },
             { timeoutMs: 10_000 },
           );
           const template = record?.form.template as FormTemplate | null | undefined;
           if (!record || !template) throw new Error('The record or its form could not be read.');
-          const moves = Object.fromEntries(record.answerKeyMoves.map((move) => [move.from, move.to ?? null]));
-          const targetKeys = new Set(answerSlots(template).map((slot) => slot.key));
-          const fromVersion = before.record.formVersion;
-          const aliases = new Map(before.aliases);
-          for (const [from, to] of Object.entries(moves)) {
-            if (to !== null && to !== from) aliases.set(to, before.aliases.get(from) ?? from);
-          }
-          const { answerKeyMoves: _moves, ...loaded } = record;
-          formRef.current = template;
-          sync.changeForm(toServerState(record), moves, (key) =>
-            targetKeys.has(key) ? keptAnswerKey(key, fromVersion) : key,
+          const since = sync.getSnapshot().version;
+          const mover = answerKeyMover(
+            formChangeSteps(record.formChanges),
+            since,
+            keysOf(before.form),
+            keysOf(template),
           );
-          setShown({ record: { ...before.record, ...loaded }, form: template, aliases });
+          const aliases = new Map(before.aliases);
+          for (const [from, to] of mover.renamed) aliases.set(to, before.aliases.get(from) ?? from);
+          formRef.current = template;
+          sync.changeForm(toServerState(record), mover);
+          setShown({ record, form: template, aliases });
           return;
         } catch (error) {
           console.error('Reading the record’s new form failed:', error instanceof Error ? error.name : error);
@@ -77,5 +77,16 @@ export function useFormChange(initial: { record: LoadedRecord; form: FormTemplat
     }
   }, [client]);
 
-  return { shown, formRef, syncRef, onFormChanged: () => void follow() };
+  /** Kept answers of a closed tab, moved to the form shown now. */
+  const moveKept = useCallback(
+    (kept: KeptAnswers) =>
+      moveKeptAnswers(
+        kept,
+        formChangeSteps(current.current.record.formChanges),
+        keysOf(current.current.form),
+      ),
+    [],
+  );
+
+  return { shown, formRef, syncRef, moveKept, onFormChanged: () => void follow() };
 }

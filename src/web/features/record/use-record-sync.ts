@@ -28,6 +28,8 @@ export interface RecordSyncSetup {
   editable: boolean;
   /** Issue 26 §3: the record moved to another form; the answers wait until the caller moves them. */
   onFormChanged: () => void;
+  /** Issue 26 §3: kept answers of a closed tab, moved to the form shown now. */
+  moveKept: (kept: KeptAnswers) => KeptAnswers;
 }
 
 /**
@@ -46,6 +48,7 @@ export function useRecordSync({
   restored,
   editable,
   onFormChanged,
+  moveKept,
 }: RecordSyncSetup) {
   const client = useGraphQLClient();
   const { showToast } = useToast();
@@ -93,7 +96,7 @@ export function useRecordSync({
     const takeOrphans = () => {
       if (!owner || !editable) return;
       pendingAnswersStore()
-        .takeOrphans(owner, recordId, (kept) => engine.adoptKept(kept))
+        .takeOrphans(owner, recordId, (kept) => engine.adoptKept(moveKept(kept)))
         .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name));
     };
     takeOrphans();

@@ -29,6 +29,15 @@ export const RecordScreenQuery = graphql(`
         template
         problem
       }
+      # Issue 26 §3: how migrations moved its answers, for answers typed against an earlier form.
+      formChanges {
+        version
+        fromFormVersion
+        moves {
+          from
+          to
+        }
+      }
     }
   }
 `);
@@ -89,44 +98,6 @@ export const SubmitRecordMutation = graphql(`
       updatedAt
       submitted
       version
-    }
-  }
-`);
-
-// Issue 26 §3: the record after it moved to another form while open, with how its answer keys
-// moved since the version the screen had, so the answers being typed move the same way.
-export const RecordFormChangeQuery = graphql(`
-  query RecordFormChange($id: ID!, $sinceVersion: Int!) {
-    record(id: $id) {
-      id
-      createdAt
-      updatedAt
-      version
-      submitted
-      data
-      inventoryTypeId
-      formVersion
-      user {
-        id
-        federatedId
-        name
-      }
-      organization {
-        id
-        name
-      }
-      inventoryType {
-        id
-        name
-      }
-      form {
-        template
-        problem
-      }
-      answerKeyMoves(sinceVersion: $sinceVersion) {
-        from
-        to
-      }
     }
   }
 `);

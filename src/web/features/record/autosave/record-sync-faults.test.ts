@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import { fakeServer, startSync } from '../test-support/fake-save-server.ts';
+import { answerKeyMover, moveKeptAnswers } from './answer-key-moves.ts';
 import { SAVE_DEBOUNCE_MS, type SaveInput } from './record-sync.ts';
 import { RETRY_MAX_MS } from './save-failure.ts';
 
@@ -129,7 +130,11 @@ describe('RecordSync: the record moves to another form while the person types (i
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 3);
     expect(sent).toHaveLength(1);
 
-    sync.changeForm({ ...server.state(), formKey: 'type/2' }, { cityOfBirth: 'birthCity' }, (key) => key);
+    const migration = { version: formChangedAt, fromFormVersion: 1, moves: { cityOfBirth: 'birthCity' } };
+    sync.changeForm(
+      { ...server.state(), formKey: 'type/2' },
+      answerKeyMover([migration], 1, new Set(['cityOfBirth']), new Set(['birthCity'])),
+    );
     expect(sync.getAnswer('birthCity')).toBe('Lisbon, Portugal');
     // A key still arriving from the old field follows its question.
     sync.edit({ cityOfBirth: 'Lisbon, Portugal!' });
@@ -158,5 +163,38 @@ describe('RecordSync: the record moves to another form while the person types (i
     expect(formChanged).toHaveBeenCalledTimes(1);
     expect(sync.getSnapshot().version).toBe(1);
     expect(sync.view()).not.toHaveProperty('b');
+  });
+});
+
+describe('kept answers typed against an earlier form (issue 26 §3)', () => {
+  const steps = [{ version: 7, fromFormVersion: 1, moves: { cityOfBirth: 'birthCity', pet: null } }];
+  it('go where the migration put the stored answers, as typed against the migration', () => {
+    const moved = moveKeptAnswers(
+      {
+        answers: { cityOfBirth: 'Lisbon', pet: 'Rex', name: 'Ada' },
+        typedAgainst: { cityOfBirth: 3, pet: 3, name: 8 },
+        changedAt: { cityOfBirth: 10, pet: 10, name: 20 },
+      },
+      steps,
+      new Set(['birthCity', 'name', 'pet']),
+    );
+    expect(moved).toEqual({
+      answers: { birthCity: 'Lisbon', 'pet@v1': 'Rex', name: 'Ada' },
+      typedAgainst: { birthCity: 7, 'pet@v1': 7, name: 8 },
+      changedAt: { birthCity: 10, 'pet@v1': 10, name: 20 },
+    });
+  });
+
+  it('of two landing on one key, keep the one changed last', () => {
+    const moved = moveKeptAnswers(
+      {
+        answers: { cityOfBirth: 'older, on v1', birthCity: 'newer, on v2' },
+        typedAgainst: { cityOfBirth: 3, birthCity: 8 },
+        changedAt: { cityOfBirth: 10, birthCity: 20 },
+      },
+      steps,
+      new Set(['birthCity']),
+    );
+    expect(moved.answers).toEqual({ birthCity: 'newer, on v2' });
   });
 });

@@ -1,6 +1,7 @@
 import { utf8Length } from '#domain/answer-limits.ts';
 import { mergeChoiceLists } from '#domain/choice-merge.ts';
 import { sameAnswer } from './answer-equality.ts';
+import { type AnswerKeyMover, moveKeys } from './answer-key-moves.ts';
 import {
   isEndedSignIn,
   isPassingSaveFailure,
@@ -165,7 +166,7 @@ export class RecordSync {
   /** Issue 26 §3: the record moved to another form; saves wait for changeForm. */
   private formChanging = false;
   /** Old keys of the last form change → their new keys (an edit still arriving under an old key). */
-  private renamed = new Map<string, string>();
+  private renamed: ReadonlyMap<string, string> = new Map();
   private signInNeeded = false;
   /** The focused field's shown value while a newer stored one waits for blur. */
   private readonly held = new Map<string, unknown>();
@@ -211,7 +212,7 @@ export class RecordSync {
       if (this.pending.has(key) && ours !== undefined) {
         // Both unsent: the newer one replaces ours and goes as ours would have.
         this.pending.set(key, value);
-      } else if (ours !== undefined && sameAnswer(this.server.data[key], this.written.get(key))) {
+      } else if (this.written.has(key) && sameAnswer(this.server.data[key], this.written.get(key))) {
         // Ours was saved and nobody wrote it since: the newer one goes as a change of ours.
         this.bases.set(key, this.server.data[key]);
         this.typedAgainst.set(key, this.server.version);
@@ -443,21 +444,14 @@ export class RecordSync {
 
   /**
    * Issue 26 §3: the record moved to another form while this screen showed the old one. Every
-   * unsent or kept answer moves as the migration moved the stored ones (`moves`: old key → new key,
-   * null when not carried; `keepAs` says where an answer not carried stays), the focused field
-   * follows its question, and saving goes on from the new version: what the person types now is
-   * their informed answer to the question on their screen (decision 061).
+   * unsent or kept answer moves as the migration moved the stored ones (`mover`, built from the
+   * record's form changes), the focused field follows its question, and saving goes on from the new
+   * version: what the person types now is their informed answer to the question on their screen
+   * (decision 061).
    */
-  changeForm(
-    state: ServerRecordState,
-    moves: Readonly<Record<string, string | null>>,
-    keepAs: (key: string) => string,
-  ): void {
+  changeForm(state: ServerRecordState, mover: AnswerKeyMover): void {
     if (this.disposed) return;
-    const target = (key: string) => {
-      if (!Object.hasOwn(moves, key)) return key;
-      return moves[key] ?? keepAs(key);
-    };
+    const { target, renamed } = mover;
     const before = Object.fromEntries(
       Object.entries(this.view()).map(([key, value]) => [target(key), value]),
     );
@@ -465,9 +459,7 @@ export class RecordSync {
       string,
       unknown
     >[]) {
-      const entries = [...map];
-      map.clear();
-      for (const [key, value] of entries) map.set(target(key), value);
+      moveKeys(map, target);
     }
     const restored = [...this.restoredKeys].map(target);
     this.restoredKeys.clear();
@@ -477,11 +469,7 @@ export class RecordSync {
       this.typedAgainst.set(key, state.version);
     this.written.clear();
     if (this.focusedKey !== null) this.focusedKey = target(this.focusedKey);
-    this.renamed = new Map(
-      Object.entries(moves).flatMap(([from, to]) =>
-        to !== null && to !== from && !Object.hasOwn(moves, to) ? [[from, to] as const] : [],
-      ),
-    );
+    this.renamed = renamed;
     this.formChanging = false;
     this.deferredRemote = null;
     this.adopt(state, before);

@@ -33,6 +33,7 @@ export function fakeRecordApi(options: FakeRecordOptions) {
     inventoryType: { id: 't1', name: 'Life Inventory' },
     inventoryTypeId: 't1',
     formVersion: 1,
+    formChanges: [],
     // As the server answers it: the record's own steps or the type's form, checked (decision 060).
     form: recordFormAnswer(options.form, data),
   });
