@@ -227,7 +227,11 @@ export const recordMigrations = pgTable(
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
-  (t) => [index('record_migrations_batch_idx').on(t.batchId)],
+  (t) => [
+    index('record_migrations_batch_idx').on(t.batchId),
+    // Issue 26 §3: every record screen reads its record's form changes.
+    index('record_migrations_report_idx').on(t.reportId, t.rowVersionAfter),
+  ],
 );
 
 export const reportGenerations = pgTable(
