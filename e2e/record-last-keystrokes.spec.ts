@@ -116,6 +116,10 @@ test('while a kept answer waits for a choice, the status says so, not "All chang
   await expect(status(again)).toHaveText('One answer needs your choice: see “Check an answer” above.');
   await again.waitForTimeout(3500);
   await expect(status(again)).toHaveText('One answer needs your choice: see “Check an answer” above.');
+  await again.screenshot({ path: 'test-results/needs-choice.png' });
+  await again.setViewportSize({ width: 390, height: 844 });
+  await again.screenshot({ path: 'test-results/needs-choice-390.png' });
+  await again.setViewportSize({ width: 1280, height: 720 });
   await again
     .getByRole('region', { name: 'Check an answer' })
     .getByRole('button', { name: 'Keep the saved answer' })
