@@ -213,6 +213,22 @@ async function entriesOf(owner: string, recordId: string): Promise<KeptEntry[]> 
   return kept.sort((a, b) => a.writtenAt - b.writtenAt);
 }
 
+/** Whether some entry of a record belongs to no live tab (its id says whose it is). */
+async function hasOrphanEntries(owner: string, recordId: string, live: Set<string>): Promise<boolean> {
+  const { db } = await connection();
+  const prefix = recordPrefix(owner, recordId);
+  const store = db.transaction(ENTRY_STORE).objectStore(ENTRY_STORE);
+  const [ids, legacy] = await Promise.all([
+    request(store.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
+    request(store.getKey(`${owner}\n${recordId}`)),
+  ]);
+  if (legacy !== undefined) return true;
+  return ids.some((id) => {
+    const tab = String(id).slice(prefix.length);
+    return tab !== tabId && !live.has(tab);
+  });
+}
+
 async function deleteEntries(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const { db } = await connection();
@@ -280,6 +296,9 @@ export function pendingAnswersStore(): PendingAnswersStore {
       await tabLockHeld;
       const live = await liveTabs();
       if (!live) return;
+      // Issue 26 §5: asked every few seconds (a closed tab's lock may still be held when the
+      // connection returns), so only the entries' ids are read until one has no live tab.
+      if (!(await hasOrphanEntries(owner, recordId, live))) return;
       const orphans = (await entriesOf(owner, recordId)).filter(
         (entry) => entry.tab !== tabId && !live.has(entry.tab),
       );

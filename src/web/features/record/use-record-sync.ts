@@ -16,6 +16,9 @@ import { RecordSync, type SaveInput, type ServerRecordState } from './autosave/r
 import { derivedAnswers } from './derived-answers.ts';
 import { AUTOSAVE_FAILED_MESSAGE, LEFT_OFFLINE_MESSAGE } from './record-messages.ts';
 
+/** How often an open record looks for answers kept by tabs of it that closed. */
+const ORPHAN_CHECK_MS = 3000;
+
 export interface RecordSyncSetup {
   recordId: string;
   /** The signed-in person's subject id: unsent answers are kept per person and record. */
@@ -91,16 +94,23 @@ export function useRecordSync({
     // the kept store, which this visit restored), so two engines never send at once.
     takeBack(senderKey);
     engine.start();
-    // Issue 13 §1: answers of tabs of this record that closed unsent are taken over and sent, now
-    // and whenever the connection returns.
+    // Issue 13 §1: answers of tabs of this record that closed unsent are taken over and sent, now,
+    // whenever the connection returns, and every few seconds (issue 26 §5: a tab closing just as the
+    // connection returns may still hold its lock then).
+    let taking = false;
     const takeOrphans = () => {
-      if (!owner || !editable) return;
+      if (!owner || !editable || taking) return;
+      taking = true;
       pendingAnswersStore()
         .takeOrphans(owner, recordId, (kept) => engine.adoptKept(moveKept(kept)))
-        .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name));
+        .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name))
+        .finally(() => {
+          taking = false;
+        });
     };
     takeOrphans();
     window.addEventListener('online', takeOrphans);
+    const orphanCheck = setInterval(takeOrphans, ORPHAN_CHECK_MS);
     const stopLogoutFlush = sendBeforeLogout(answerHolder(engine));
     // DESIGN §7: a warning while anything is unsent (the answers are kept either way), unless the
     // page is left on purpose with them kept (issue 26 §1: signing in again).
@@ -112,6 +122,7 @@ export function useRecordSync({
     window.addEventListener('beforeunload', warnBeforeLeaving);
     return () => {
       window.removeEventListener('online', takeOrphans);
+      clearInterval(orphanCheck);
       window.removeEventListener('beforeunload', warnBeforeLeaving);
       stopLogoutFlush();
       if (editable && engine.hasUnsent()) {
