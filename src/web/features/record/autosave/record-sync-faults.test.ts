@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
+import { GraphQLRequestError, MISSING_TOKEN_MESSAGE } from '#web/lib/graphql-client.ts';
 import { fakeServer, startSync } from '../test-support/fake-save-server.ts';
 import { answerKeyMover, moveKeptAnswers } from './answer-key-moves.ts';
 import { SAVE_DEBOUNCE_MS, type SaveInput } from './record-sync.ts';
@@ -21,6 +21,15 @@ afterEach(() => {
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 describe('RecordSync: a sign-in the server refuses (issue 26 §1)', () => {
+  it('says so too when no valid ID token can be had (expired, renewal failed)', async () => {
+    const server = fakeServer();
+    server.nextSaves({ fail: new Error(MISSING_TOKEN_MESSAGE) });
+    const { sync } = startSync(server);
+    sync.edit({ story: 'kept' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sync.getSnapshot()).toMatchObject({ signInNeeded: true, unsent: true, autosaveStopped: false });
+  });
+
   it('says at once that the person must sign in, keeps the answers, and clears once a save goes', async () => {
     const server = fakeServer();
     const ended = () => ({
