@@ -26,6 +26,24 @@ async function screenshots(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
+/** The logout question at 1280 px, and at 390 px where Logout is inside the header's Menu. */
+async function logoutQuestionScreenshots(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/${name}.png` });
+  const question = page.getByRole('dialog', { name: /not on the server/ });
+  await question.getByRole('button', { name: 'Stay signed in' }).click();
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await logoutButton(page).click();
+  await expect(question).toBeVisible();
+  await page.screenshot({ path: `test-results/${name}-390.png` });
+  await question.getByRole('button', { name: 'Stay signed in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  if (size) await page.setViewportSize(size);
+  await logoutButton(page).click();
+  await expect(question).toBeVisible();
+}
+
 test('signed out on another device: told at once, Logout asks, a reload offers signing in, and the kept answers go out after it', async ({
   browser,
 }) => {
@@ -58,7 +76,7 @@ test('signed out on another device: told at once, Logout asks, a reload offers s
   const dialog = laptop.getByRole('dialog', { name: /not on the server/ });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Sign in again' })).toBeVisible();
-  await screenshots(laptop, 'sign-in-ended-logout');
+  await logoutQuestionScreenshots(laptop, 'sign-in-ended-logout');
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
   await laptop.waitForTimeout(6000); // the old logout deleted kept answers 5 s after asking nothing
@@ -108,7 +126,7 @@ test('logout while the server cannot be reached (the browser still online) asks,
   await logoutButton(page).click();
   const dialog = page.getByRole('dialog', { name: /not on the server/ });
   await expect(dialog).toBeVisible();
-  await screenshots(page, 'unsent-logout');
+  await logoutQuestionScreenshots(page, 'unsent-logout');
   await dialog.getByRole('button', { name: 'Log out once they are sent' }).click();
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(6000);
