@@ -26,9 +26,18 @@ export function personWithRecord(prefix = 'filler', server?: Record<string, stri
 
 /** Signs in and opens the record screen; waits until the form is there. */
 export async function openRecord(page: Page, owner: { email: string; recordId: string }): Promise<void> {
+  await openRecordOf(page, owner, 'Life Inventory');
+}
+
+/** Signs in and opens a record of the named inventory type; waits until the form is there. */
+export async function openRecordOf(
+  page: Page,
+  owner: { email: string; recordId: string },
+  typeName: string,
+): Promise<void> {
   await login(page, { email: owner.email, password: PASSWORD });
   await page.goto(`/#/record/${owner.recordId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: typeName })).toBeVisible();
 }
 
 /** The signed-in tab's ID token (oidc-client-ts keeps the user in sessionStorage). */

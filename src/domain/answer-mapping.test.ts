@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   convertAnswer,
+  type FormChangeStep,
   findMappingProblems,
+  invertAnswerMapping,
   mapAnswers,
   mappingOf,
+  movedAnswerKey,
   proposeAnswerMapping,
 } from './answer-mapping.ts';
 import type { AnswerSlot } from './form-answer-keys.ts';
@@ -157,5 +160,68 @@ describe('mapAnswers', () => {
       { key: 'pets', reason: 'several choices cannot become one' },
       { key: 'notes', reason: 'not mapped to a question of the target' },
     ]);
+  });
+});
+
+describe('movedAnswerKey (issue 26 §3: where an answer typed against an earlier form is now)', () => {
+  const rename = {
+    version: 5,
+    fromFormVersion: 1,
+    moves: { cityOfBirth: 'birthCity', name: 'name', pet: null },
+  };
+  const undo = { version: 6, fromFormVersion: 2, moves: invertAnswerMapping(rename.moves) };
+  const again = { version: 9, fromFormVersion: 1, moves: { cityOfBirth: 'townOfBirth' } };
+  const v2Keys = new Set(['birthCity', 'name']);
+  it.each<[string, string, number, FormChangeStep[], ReadonlySet<string>, { key: string; version: number }]>([
+    ['no change since', 'cityOfBirth', 4, [], v2Keys, { key: 'cityOfBirth', version: 4 }],
+    ['a rename since', 'cityOfBirth', 4, [rename], v2Keys, { key: 'birthCity', version: 5 }],
+    ['typed after the rename: stays', 'birthCity', 5, [rename], v2Keys, { key: 'birthCity', version: 5 }],
+    ['not carried, key free', 'pet', 4, [rename], v2Keys, { key: 'pet', version: 5 }],
+    [
+      'not carried, key used by another question',
+      'pet',
+      4,
+      [rename],
+      new Set(['pet']),
+      { key: 'pet@v1', version: 5 },
+    ],
+    [
+      'a key the mapping does not list',
+      'currentStep',
+      4,
+      [rename],
+      v2Keys,
+      { key: 'currentStep', version: 5 },
+    ],
+    [
+      'a migration and its undo',
+      'cityOfBirth',
+      4,
+      [undo, rename],
+      v2Keys,
+      { key: 'cityOfBirth', version: 6 },
+    ],
+    [
+      'only the undo (typed on v2)',
+      'birthCity',
+      5,
+      [rename, undo],
+      v2Keys,
+      { key: 'cityOfBirth', version: 6 },
+    ],
+    [
+      'migrated, undone, migrated again',
+      'cityOfBirth',
+      4,
+      [rename, undo, again],
+      v2Keys,
+      { key: 'townOfBirth', version: 9 },
+    ],
+  ])('%s', (_case, key, typedAgainst, steps, targetKeys, expected) => {
+    expect(movedAnswerKey(key, typedAgainst, steps, targetKeys)).toEqual(expected);
+  });
+
+  it('inverts a mapping for an undo, leaving out answers that were not carried', () => {
+    expect({ ...invertAnswerMapping({ a: 'b', c: null, d: 'd' }) }).toEqual({ b: 'a', d: 'd' });
   });
 });

@@ -169,3 +169,44 @@ export function mapAnswers(
   }
   return { moved, carried, leftBehind };
 }
+
+/** An answer mapping run backwards (an undo): each carried answer goes back to its source key. */
+export function invertAnswerMapping(mapping: AnswerMapping): Record<string, string> {
+  const inverse: Record<string, string> = Object.create(null);
+  for (const [from, to] of Object.entries(mapping)) if (to !== null) inverse[to] = from;
+  return inverse;
+}
+
+/** One form change of a record: the row version it made, the form version before it, its key moves. */
+export interface FormChangeStep {
+  readonly version: number;
+  readonly fromFormVersion: number;
+  readonly moves: AnswerMapping;
+}
+
+/**
+ * Issue 26 §3: where an answer typed under `key` against row version `typedAgainst` is after the
+ * record's form changes since then, as the migrations moved the stored answers (record-migration.ts):
+ * a carried answer follows its question; one not carried stays under its key, or `{key}@v{n}`
+ * when the form it ends on (`targetKeys`) uses that key for another question. `version` is the last
+ * form change it went through (its answers count as typed against it), or `typedAgainst`.
+ */
+export function movedAnswerKey(
+  key: string,
+  typedAgainst: number,
+  steps: readonly FormChangeStep[],
+  targetKeys: ReadonlySet<string>,
+): { key: string; version: number } {
+  const later = steps.filter((step) => step.version > typedAgainst).sort((a, b) => a.version - b.version);
+  const version = later.at(-1)?.version ?? typedAgainst;
+  let current = key;
+  for (const step of later) {
+    if (!Object.hasOwn(step.moves, current)) continue;
+    const next = step.moves[current];
+    if (next === null || next === undefined) {
+      return { key: targetKeys.has(current) ? `${current}@v${step.fromFormVersion}` : current, version };
+    }
+    current = next;
+  }
+  return { key: current, version };
+}

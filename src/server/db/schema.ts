@@ -176,6 +176,10 @@ export const reports = pgTable(
     // The form version the record is answered against (issue 12). Set by the database trigger
     // reports_pin_form_version (migration 0007) so that no writer can leave a record unpinned.
     formVersion: integer('form_version'),
+    // The row version at which the record last moved to another form (a mapped migration or its
+    // undo, issue 26 §3): a save typed against an earlier version was typed against another form,
+    // so none of its answers is written (the client maps them and sends them again).
+    formChangedVersion: integer('form_changed_version').notNull().default(0),
   },
   (t) => [
     foreignKey({
@@ -214,11 +218,20 @@ export const recordMigrations = pgTable(
     previousData: jsonb('previous_data').notNull(),
     previousAnswerVersions: jsonb('previous_answer_versions').notNull(),
     rowVersionAfter: integer('row_version_after').notNull(),
+    // Issue 26 §3: the mapping the admin chose (source key → target key or null), so an open
+    // screen typing against the old form can move its unsent answers the same way; and the row
+    // version of the undo, when undone.
+    answerMapping: jsonb('answer_mapping'),
+    rowVersionUndone: integer('row_version_undone'),
     migratedBy: uuid('migrated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
-  (t) => [index('record_migrations_batch_idx').on(t.batchId)],
+  (t) => [
+    index('record_migrations_batch_idx').on(t.batchId),
+    // Issue 26 §3: every record screen reads its record's form changes.
+    index('record_migrations_report_idx').on(t.reportId, t.rowVersionAfter),
+  ],
 );
 
 export const reportGenerations = pgTable(

@@ -28,6 +28,13 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** One answer key of an earlier form and where its answer went (null: not carried to a question). */
+export type AnswerKeyMove = {
+  __typename?: 'AnswerKeyMove';
+  from: Scalars['String']['output'];
+  to?: Maybe<Scalars['String']['output']>;
+};
+
 export type AnswerMappingInput = {
   from: Scalars['String']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
@@ -101,6 +108,12 @@ export type LifeRecord = {
    * else its inventory type's form. Checked here, so the record screen needs no schema library.
    */
   form: RecordForm;
+  /**
+   * Issue 26 §3: the record's form changes after row version `sinceVersion` (mapped migrations and
+   * their undos), oldest first: a screen or a kept answer typed against an earlier form moves its
+   * answers the same way before sending them.
+   */
+  formChanges: Array<RecordFormChange>;
   /** The published version of its type's form the record is answered against (issue 12). */
   formVersion: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
@@ -117,6 +130,12 @@ export type LifeRecord = {
   user?: Maybe<RecordUser>;
   /** Grows by one on every write; saves name the version they started from. */
   version: Scalars['Int']['output'];
+};
+
+
+/** A record (customer-app §3 reports): one person's answers to one inventory type. */
+export type LifeRecordFormChangesArgs = {
+  sinceVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type MigrationResult = {
@@ -444,6 +463,17 @@ export type RecordForm = {
   template?: Maybe<Scalars['JSON']['output']>;
 };
 
+/** Issue 26 §3: one form change of a record, as it moved the answers. */
+export type RecordFormChange = {
+  __typename?: 'RecordFormChange';
+  /** The form version the record was answered with before it. */
+  fromFormVersion: Scalars['Int']['output'];
+  /** Where each answer key of the form before went (to null: not carried; unlisted keys stay). */
+  moves: Array<AnswerKeyMove>;
+  /** The record's row version the change made. */
+  version: Scalars['Int']['output'];
+};
+
 export type RecordMigrationBatch = {
   __typename?: 'RecordMigrationBatch';
   batchId: Scalars['ID']['output'];
@@ -509,7 +539,13 @@ export type RecordSave = {
    */
   conflictingKeys: Array<Scalars['String']['output']>;
   data: Scalars['JSON']['output'];
+  formVersion: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
+  /**
+   * The form the record is answered against now (issue 26 §3). When it is not the one the answers
+   * were typed against, none of them was written: move them (LifeRecord.formChanges) and re-send.
+   */
+  inventoryTypeId: Scalars['ID']['output'];
   updatedAt: Scalars['DateTime']['output'];
   version: Scalars['Int']['output'];
 };
@@ -725,6 +761,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AnswerKeyMove: ResolverTypeWrapper<AnswerKeyMove>;
   AnswerMappingInput: AnswerMappingInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CarriedAnswerCount: ResolverTypeWrapper<CarriedAnswerCount>;
@@ -749,6 +786,7 @@ export type ResolversTypes = {
   Purchase: ResolverTypeWrapper<PurchaseModelModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordForm: ResolverTypeWrapper<RecordForm>;
+  RecordFormChange: ResolverTypeWrapper<RecordFormChange>;
   RecordMigrationBatch: ResolverTypeWrapper<MigrationBatchModelModel>;
   RecordMigrationInput: RecordMigrationInput;
   RecordMigrationOutcome: ResolverTypeWrapper<RecordMigrationOutcome>;
@@ -777,6 +815,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AnswerKeyMove: AnswerKeyMove;
   AnswerMappingInput: AnswerMappingInput;
   Boolean: Scalars['Boolean']['output'];
   CarriedAnswerCount: CarriedAnswerCount;
@@ -801,6 +840,7 @@ export type ResolversParentTypes = {
   Purchase: PurchaseModelModel;
   Query: Record<PropertyKey, never>;
   RecordForm: RecordForm;
+  RecordFormChange: RecordFormChange;
   RecordMigrationBatch: MigrationBatchModelModel;
   RecordMigrationInput: RecordMigrationInput;
   RecordMigrationOutcome: RecordMigrationOutcome;
@@ -822,6 +862,11 @@ export type ResolversParentTypes = {
   UserPage: UserPageModelModel;
   UsersPageInput: UsersPageInput;
   Viewer: ViewerModel;
+};
+
+export type AnswerKeyMoveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnswerKeyMove'] = ResolversParentTypes['AnswerKeyMove']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CarriedAnswerCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarriedAnswerCount'] = ResolversParentTypes['CarriedAnswerCount']> = {
@@ -875,6 +920,7 @@ export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   form?: Resolver<ResolversTypes['RecordForm'], ParentType, ContextType>;
+  formChanges?: Resolver<Array<ResolversTypes['RecordFormChange']>, ParentType, ContextType, RequireFields<LifeRecordFormChangesArgs, 'sinceVersion'>>;
   formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType>;
@@ -977,6 +1023,12 @@ export type RecordFormResolvers<ContextType = GraphQLContext, ParentType extends
   template?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
 };
 
+export type RecordFormChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordFormChange'] = ResolversParentTypes['RecordFormChange']> = {
+  fromFormVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  moves?: Resolver<Array<ResolversTypes['AnswerKeyMove']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type RecordMigrationBatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordMigrationBatch'] = ResolversParentTypes['RecordMigrationBatch']> = {
   batchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1018,7 +1070,9 @@ export type RecordPageResolvers<ContextType = GraphQLContext, ParentType extends
 export type RecordSaveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecordSave'] = ResolversParentTypes['RecordSave']> = {
   conflictingKeys?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inventoryTypeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -1084,6 +1138,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  AnswerKeyMove?: AnswerKeyMoveResolvers<ContextType>;
   CarriedAnswerCount?: CarriedAnswerCountResolvers<ContextType>;
   CreditCount?: CreditCountResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -1101,6 +1156,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Purchase?: PurchaseResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordForm?: RecordFormResolvers<ContextType>;
+  RecordFormChange?: RecordFormChangeResolvers<ContextType>;
   RecordMigrationBatch?: RecordMigrationBatchResolvers<ContextType>;
   RecordMigrationOutcome?: RecordMigrationOutcomeResolvers<ContextType>;
   RecordMigrationPreview?: RecordMigrationPreviewResolvers<ContextType>;

@@ -350,7 +350,7 @@ export type RecordScreenQueryVariables = Exact<{
 }>;
 
 
-export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null } } | null };
+export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, formChanges: Array<{ version: number, fromFormVersion: number, moves: Array<{ from: string, to: string | null }> }> } | null };
 
 export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number };
 
@@ -373,7 +373,7 @@ export type SaveRecordAnswersMutationVariables = Exact<{
 }>;
 
 
-export type SaveRecordAnswersMutation = { saveRecordAnswers: { id: string, data: unknown, updatedAt: string, version: number, conflictingKeys: Array<string> } };
+export type SaveRecordAnswersMutation = { saveRecordAnswers: { id: string, data: unknown, updatedAt: string, version: number, conflictingKeys: Array<string>, inventoryTypeId: string, formVersion: number } };
 
 export type SubmitRecordMutationVariables = Exact<{
   input: SubmitRecordInput;
@@ -918,6 +918,14 @@ export const RecordScreenDocument = new TypedDocumentString(`
       template
       problem
     }
+    formChanges {
+      version
+      fromFormVersion
+      moves {
+        from
+        to
+      }
+    }
   }
 }
     `) as unknown as TypedDocumentString<RecordScreenQuery, RecordScreenQueryVariables>;
@@ -959,6 +967,8 @@ export const SaveRecordAnswersDocument = new TypedDocumentString(`
     updatedAt
     version
     conflictingKeys
+    inventoryTypeId
+    formVersion
   }
 }
     `) as unknown as TypedDocumentString<SaveRecordAnswersMutation, SaveRecordAnswersMutationVariables>;

@@ -26,6 +26,8 @@ export type UnsentAnswers = Record<string, unknown>;
 export interface KeptAnswers {
   answers: UnsentAnswers;
   typedAgainst: Record<string, number>;
+  /** When the person last changed each answer (issue 26 §5: of two tabs' answers the newer wins). */
+  changedAt?: Record<string, number>;
 }
 
 interface StoredEntry {
@@ -152,7 +154,11 @@ interface KeptEntry {
   writtenAt: number;
   answers: UnsentAnswers;
   typedAgainst: Record<string, number>;
+  changedAt: Record<string, number>;
 }
+
+const numbersOf = (value: unknown): Record<string, number> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, number>) : {};
 
 async function decryptEntry(key: CryptoKey, id: string, entry: StoredEntry): Promise<KeptEntry> {
   // The entry's id is authenticated with it: an entry copied under another record fails here.
@@ -165,15 +171,21 @@ async function decryptEntry(key: CryptoKey, id: string, entry: StoredEntry): Pro
     writtenAt?: unknown;
     answers?: unknown;
     typedAgainst?: unknown;
+    changedAt?: unknown;
   };
   const tab = id.split('\n')[2] ?? '';
-  const typedAgainst =
-    typeof value.typedAgainst === 'object' && value.typedAgainst !== null
-      ? (value.typedAgainst as Record<string, number>)
-      : {};
+  const typedAgainst = numbersOf(value.typedAgainst);
+  const changedAt = numbersOf(value.changedAt);
   return typeof value.writtenAt === 'number' && typeof value.answers === 'object' && value.answers !== null
-    ? { id, tab, writtenAt: value.writtenAt, answers: value.answers as UnsentAnswers, typedAgainst }
-    : { id, tab, writtenAt: 0, answers: value as UnsentAnswers, typedAgainst: {} }; // the one-per-record format
+    ? {
+        id,
+        tab,
+        writtenAt: value.writtenAt,
+        answers: value.answers as UnsentAnswers,
+        typedAgainst,
+        changedAt,
+      }
+    : { id, tab, writtenAt: 0, answers: value as UnsentAnswers, typedAgainst: {}, changedAt: {} }; // the one-per-record format
 }
 
 /** Every entry of a record: this tab's, other open tabs', and those of tabs that closed. */
@@ -201,6 +213,22 @@ async function entriesOf(owner: string, recordId: string): Promise<KeptEntry[]> 
   return kept.sort((a, b) => a.writtenAt - b.writtenAt);
 }
 
+/** Whether some entry of a record belongs to no live tab (its id says whose it is). */
+async function hasOrphanEntries(owner: string, recordId: string, live: Set<string>): Promise<boolean> {
+  const { db } = await connection();
+  const prefix = recordPrefix(owner, recordId);
+  const store = db.transaction(ENTRY_STORE).objectStore(ENTRY_STORE);
+  const [ids, legacy] = await Promise.all([
+    request(store.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
+    request(store.getKey(`${owner}\n${recordId}`)),
+  ]);
+  if (legacy !== undefined) return true;
+  return ids.some((id) => {
+    const tab = String(id).slice(prefix.length);
+    return tab !== tabId && !live.has(tab);
+  });
+}
+
 async function deleteEntries(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const { db } = await connection();
@@ -209,23 +237,31 @@ async function deleteEntries(ids: string[]): Promise<void> {
   await transactionDone(tx);
 }
 
-/** Answers of several entries as one set: per answer, the most recently kept one, with its version. */
+/** `__proto__` is a legal answer key: set it as data, never as the object's prototype. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Answers of several entries as one set: per answer, the one the person changed last (issue 26 §5;
+ * the entry's time for entries kept before answers had their own), with its version.
+ */
 function merged(entries: KeptEntry[]): KeptAnswers {
   const answers: UnsentAnswers = {};
   const typedAgainst: Record<string, number> = {};
+  const changedAt: Record<string, number> = {};
   for (const entry of entries) {
     for (const [key, value] of Object.entries(entry.answers)) {
-      Object.defineProperty(answers, key, { value, enumerable: true, writable: true, configurable: true });
+      const at = entry.changedAt[key];
+      const time = typeof at === 'number' && at > 0 ? at : entry.writtenAt;
+      if (Object.hasOwn(changedAt, key) && (changedAt[key] ?? 0) > time) continue;
+      setOwn(answers, key, value);
       const version = entry.typedAgainst[key];
-      Object.defineProperty(typedAgainst, key, {
-        value: typeof version === 'number' && Number.isInteger(version) ? version : 0,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(typedAgainst, key, typeof version === 'number' && Number.isInteger(version) ? version : 0);
+      setOwn(changedAt, key, time);
     }
   }
-  return { answers, typedAgainst };
+  return { answers, typedAgainst, changedAt };
 }
 
 export function pendingAnswersStore(): PendingAnswersStore {
@@ -235,7 +271,7 @@ export function pendingAnswersStore(): PendingAnswersStore {
       const entries = await entriesOf(owner, recordId);
       return entries.length > 0 ? merged(entries) : null;
     },
-    async write(owner, recordId, { answers, typedAgainst }) {
+    async write(owner, recordId, { answers, typedAgainst, changedAt = {} }) {
       const { db, key } = await connection();
       const id = entryId(owner, recordId);
       let entry: StoredEntry | null = null;
@@ -244,19 +280,25 @@ export function pendingAnswersStore(): PendingAnswersStore {
         const ciphertext = await crypto.subtle.encrypt(
           { name: 'AES-GCM', iv, additionalData: encoder.encode(id) },
           key,
-          encoder.encode(JSON.stringify({ writtenAt: Date.now(), answers, typedAgainst })),
+          encoder.encode(JSON.stringify({ writtenAt: Date.now(), answers, typedAgainst, changedAt })),
         );
         entry = { iv, ciphertext };
       }
       const tx = db.transaction(ENTRY_STORE, 'readwrite');
       if (entry) tx.objectStore(ENTRY_STORE).put(entry, id);
       else tx.objectStore(ENTRY_STORE).delete(id);
+      // Issue 26 §4: committed now, not when the task ends, so a reload or crash right after the
+      // last key finds it written.
+      tx.commit?.();
       await transactionDone(tx);
     },
     async takeOrphans(owner, recordId, adopt) {
       await tabLockHeld;
       const live = await liveTabs();
       if (!live) return;
+      // Issue 26 §5: asked every few seconds (a closed tab's lock may still be held when the
+      // connection returns), so only the entries' ids are read until one has no live tab.
+      if (!(await hasOrphanEntries(owner, recordId, live))) return;
       const orphans = (await entriesOf(owner, recordId)).filter(
         (entry) => entry.tab !== tabId && !live.has(entry.tab),
       );
@@ -268,44 +310,80 @@ export function pendingAnswersStore(): PendingAnswersStore {
   };
 }
 
-const logoutFlushes = new Set<() => Promise<void>>();
-const unsentChecks = new Set<() => boolean>();
+/** A screen (or an engine left sending) that holds answers the server may not have yet. */
+export interface AnswerHolder {
+  /** Sends what it holds now; resolves when that save has ended. */
+  flush(): Promise<void>;
+  /** Whether it holds answers the server has not acknowledged (its latest keys included). */
+  hasUnsent(): boolean;
+  /** Issue 26 §1: the server refused the sign-in; nothing can be sent until the person signs in. */
+  needsSignIn?(): boolean;
+  /** Resolves once what it holds is written to the kept store. */
+  kept?(): Promise<void>;
+}
 
-/**
- * A screen holding unsent answers asks to send them before logout deletes them, and says whether it
- * holds any right now (its latest keystrokes may not be in the kept store yet); returns the undo.
- */
-export function sendBeforeLogout(
-  flush: () => Promise<void>,
-  hasUnsent: () => boolean = () => false,
-): () => void {
-  logoutFlushes.add(flush);
-  unsentChecks.add(hasUnsent);
-  return () => {
-    logoutFlushes.delete(flush);
-    unsentChecks.delete(hasUnsent);
-  };
+const holders = new Set<AnswerHolder>();
+let leavingOnPurpose = false;
+
+/** A screen holding unsent answers registers to send them before a logout; returns the undo. */
+export function sendBeforeLogout(holder: AnswerHolder): () => void {
+  holders.add(holder);
+  return () => holders.delete(holder);
 }
 
 /** Whether an open screen (or one left, still sending) holds answers the server has not confirmed. */
 export function anyScreenHasUnsent(): boolean {
-  return [...unsentChecks].some((check) => check());
+  return [...holders].some((holder) => holder.hasUnsent());
+}
+
+/** Issue 26 §1: whether some screen's answers wait for the person to sign in again. */
+export function anyScreenNeedsSignIn(): boolean {
+  return [...holders].some((holder) => holder.hasUnsent() && (holder.needsSignIn?.() ?? false));
+}
+
+/**
+ * Issue 26 §1: the page is about to go to the provider to sign in again: every holder's answers are
+ * in the kept store first (they are sent after the sign-in), and leaving warns no more.
+ */
+export async function keepEverythingBeforeLeaving(): Promise<() => void> {
+  await Promise.allSettled([...holders].map((holder) => holder.kept?.()));
+  leavingOnPurpose = true;
+  return () => {
+    leavingOnPurpose = false;
+  };
+}
+
+/** Whether the page is being left on purpose with its answers kept (no unload warning then). */
+export function isLeavingOnPurpose(): boolean {
+  return leavingOnPurpose;
+}
+
+/**
+ * Whether answers the server has not confirmed are held on this device: by a screen, or kept in
+ * the store (a closed tab's, an earlier visit's). Issue 26 §1–§2: logout asks first, whatever the
+ * reason they are not sent (offline, unreachable, sign-in ended, a save on its way).
+ */
+export async function holdsUnsentAnswers(): Promise<boolean> {
+  return anyScreenHasUnsent() || (await hasKeptAnswers());
 }
 
 /**
  * customer-app §4 logout, DESIGN §7 "cleared at logout": open screens get a moment to send what they
- * hold, then every unsent answer and the key are deleted. Never fails the logout.
+ * hold, then every kept answer and the key are deleted. Issue 26 §1–§2: answers the server still
+ * does not have are deleted only when the person chose so (`discardUnsent`); otherwise nothing is
+ * deleted and the answer is false (the caller asks the person). Never fails the logout.
  */
-export async function clearPendingAnswersAtLogout(): Promise<void> {
+export async function clearPendingAnswersAtLogout({ discardUnsent = false } = {}): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
-    Promise.allSettled([...logoutFlushes].map((flush) => flush())),
+    Promise.allSettled([...holders].map((holder) => holder.flush())),
     new Promise((resolve) => {
       timer = setTimeout(resolve, LOGOUT_FLUSH_WAIT_MS);
     }),
   ]);
   clearTimeout(timer);
-  if (typeof indexedDB === 'undefined') return;
+  if (!discardUnsent && (await holdsUnsentAnswers())) return false;
+  if (typeof indexedDB === 'undefined') return true;
   const current = opened;
   opened = null;
   await current?.then(({ db }) => db.close()).catch(() => {});
@@ -320,6 +398,7 @@ export async function clearPendingAnswersAtLogout(): Promise<void> {
     // on by itself, so logout does not wait for it longer than this.
     deletion.onblocked = () => setTimeout(resolve, 3000);
   });
+  return true;
 }
 
 /**
@@ -339,5 +418,5 @@ export async function hasKeptAnswers(): Promise<boolean> {
 
 /** Whether an open screen can still send kept answers before a logout deletes them. */
 export function canSendBeforeLogout(): boolean {
-  return logoutFlushes.size > 0;
+  return holders.size > 0;
 }

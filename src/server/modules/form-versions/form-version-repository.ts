@@ -1,3 +1,4 @@
+import type { AnswerMapping } from '#domain/answer-mapping.ts';
 import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
@@ -118,6 +119,8 @@ export interface RecordMove {
   targetTypeId: string;
   targetVersion: number;
   data: Record<string, unknown>;
+  /** The admin's mapping, kept so open screens move unsent answers the same way (issue 26 §3). */
+  mapping: AnswerMapping;
   migratedBy: string | null;
 }
 
@@ -136,14 +139,15 @@ export async function moveRecord(database: Database, move: RecordMove) {
              set inventory_type_id = $3::uuid, form_version = $4::int, data = $5::jsonb,
                  answer_versions = (select coalesce(jsonb_object_agg(key, r.version + 1), '{}'::jsonb)
                                     from jsonb_object_keys($5::jsonb) as key),
-                 version = r.version + 1, updated_at = now()
+                 version = r.version + 1, form_changed_version = r.version + 1, updated_at = now()
              from old where r.id = old.id
              returning r.id, r.version
            )
            insert into record_migrations (batch_id, report_id, from_type_id, from_version, to_type_id,
-             to_version, previous_data, previous_answer_versions, row_version_after, migrated_by)
+             to_version, previous_data, previous_answer_versions, row_version_after, migrated_by,
+             answer_mapping)
            select $6::uuid, old.id, old.inventory_type_id, old.form_version, $3::uuid, $4::int, old.data,
-                  old.answer_versions, moved.version, $7::uuid
+                  old.answer_versions, moved.version, $7::uuid, $8::jsonb
            from old join moved on moved.id = old.id
            returning report_id as id`,
     values: [
@@ -154,6 +158,7 @@ export async function moveRecord(database: Database, move: RecordMove) {
       JSON.stringify(move.data),
       move.batchId,
       move.migratedBy,
+      JSON.stringify(move.mapping),
     ],
   });
   return rows.length === 1;
@@ -171,11 +176,12 @@ export async function undoBatch(database: Database, batchId: string) {
            ), restored as (
              update reports r
              set inventory_type_id = m.from_type_id, form_version = m.from_version, data = m.previous_data,
-                 answer_versions = m.previous_answer_versions, version = r.version + 1, updated_at = now()
+                 answer_versions = m.previous_answer_versions, version = r.version + 1,
+                 form_changed_version = r.version + 1, updated_at = now()
              from m where r.id = m.report_id and r.version = m.row_version_after
-             returning r.id
+             returning r.id, r.version
            ), marked as (
-             update record_migrations x set undone_at = now()
+             update record_migrations x set undone_at = now(), row_version_undone = restored.version
              from restored where x.batch_id = $1::uuid and x.report_id = restored.id
              returning x.report_id
            )
@@ -206,5 +212,29 @@ export function migrationBatchesOfType(database: Database, typeId: string) {
            where from_type_id = $1::uuid or to_type_id = $1::uuid
            group by batch_id order by min(created_at) desc limit 20`,
     values: [typeId],
+  });
+}
+
+/** How many form changes of one record are read at most (each is one migration or undo). */
+const MAX_FORM_CHANGES = 100;
+
+/**
+ * The form changes of a record after a row version, oldest first (issue 26 §3): each migration with
+ * the mapping it used, and each undo of one. Rows from before mappings were kept have none.
+ */
+export function formChangesOfRecord(database: Database, recordId: string, sinceVersion: number) {
+  return runPrepared<{
+    answer_mapping: unknown;
+    from_version: number;
+    to_version: number;
+    row_version_after: number;
+    row_version_undone: number | null;
+  }>(database, {
+    name: 'form-version-changes-of-record',
+    text: `select answer_mapping, from_version, to_version, row_version_after, row_version_undone
+           from record_migrations
+             where report_id = $1::uuid and (row_version_after > $2::int or row_version_undone > $2::int)
+             order by row_version_after limit ${MAX_FORM_CHANGES}`,
+    values: [recordId, sinceVersion],
   });
 }

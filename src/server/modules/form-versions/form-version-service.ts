@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { type AnswerMapping, findMappingProblems } from '#domain/answer-mapping.ts';
+import {
+  type AnswerMapping,
+  type FormChangeStep,
+  findMappingProblems,
+  invertAnswerMapping,
+} from '#domain/answer-mapping.ts';
 import { type FormTemplate, parseFormTemplate } from '#domain/form-template.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import {
@@ -228,6 +233,7 @@ export async function migrateRecordsMapped(
       targetTypeId: input.targetTypeId,
       targetVersion: input.targetVersion,
       data: migrateRecordData(row.data, mapping, target, input.sourceVersion).data,
+      mapping,
       migratedBy: actor.userId,
     });
     if (moved) {
@@ -302,4 +308,41 @@ export async function migrationBatches(
 /** Forms of record versions, by "typeId/number", for the record screen, reports and datasync. */
 export function formsOfVersions(deps: ServiceDeps, keys: readonly string[]) {
   return versions.formsOfVersions(deps.database, keys);
+}
+
+/**
+ * Issue 26 §3: the record's form changes after `sinceVersion`, oldest first: each migration with
+ * the mapping it used, each undo with that mapping run backwards. The caller has read the record
+ * already (the policy let the viewer see it); the steps name answer keys, never answers.
+ */
+export async function formChangesSince(
+  deps: ServiceDeps,
+  recordId: string,
+  sinceVersion: number,
+): Promise<FormChangeStep[]> {
+  const changes = await versions.formChangesOfRecord(deps.database, recordId, Math.max(0, sinceVersion));
+  const steps: FormChangeStep[] = [];
+  for (const change of changes) {
+    const mapping = isMapping(change.answer_mapping) ? change.answer_mapping : {};
+    if (change.row_version_after > sinceVersion) {
+      steps.push({ version: change.row_version_after, fromFormVersion: change.from_version, moves: mapping });
+    }
+    if (change.row_version_undone !== null && change.row_version_undone > sinceVersion) {
+      steps.push({
+        version: change.row_version_undone,
+        fromFormVersion: change.to_version,
+        moves: invertAnswerMapping(mapping),
+      });
+    }
+  }
+  return steps.sort((a, b) => a.version - b.version);
+}
+
+function isMapping(value: unknown): value is AnswerMapping {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((to) => to === null || typeof to === 'string')
+  );
 }

@@ -33,5 +33,8 @@ export interface RecordSaveModel {
   data?: Answers;
   updatedAt: Date;
   version: number;
+  /** The form the record is answered against after the save (issue 26 §3). */
+  inventoryTypeId: string;
+  formVersion: number;
   conflictingKeys: string[];
 }

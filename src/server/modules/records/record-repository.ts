@@ -77,21 +77,27 @@ export function listAllRecords(database: Database) {
 
 export type RecordFactsRow = ColumnsOfRow<
   typeof reports,
-  'client' | 'organization_id' | 'submitted' | 'version'
+  'client' | 'organization_id' | 'submitted' | 'version' | 'form_changed_version'
 >;
 
 /** What the policy needs to explain why a guarded write changed nothing. */
 export async function findRecordFacts(database: Database, id: string) {
   const [row] = await runPrepared<RecordFactsRow>(database, {
     name: 'record-facts',
-    text: 'select client, organization_id, submitted, version from reports where id = $1::uuid',
+    text: `select client, organization_id, submitted, version, form_changed_version
+           from reports where id = $1::uuid`,
     values: [id],
   });
   return row;
 }
 
-export type SavedAnswersRow = ColumnsOfRow<typeof reports, 'id' | 'updated_at' | 'version'> &
+export type SavedAnswersRow = ColumnsOfRow<
+  typeof reports,
+  'id' | 'updated_at' | 'version' | 'inventory_type_id'
+> &
   Partial<ColumnsOfRow<typeof reports, 'data'>> & {
+    /** The form the record is answered against now (issue 26 §3: the client compares it with its own). */
+    form_version: number;
     /** Keys of the save written by someone else after its base version. */
     conflicting_keys: string[];
   };
@@ -111,9 +117,13 @@ const FLATTENED_MERGED = `case when a.key = 'flattened' and jsonb_typeof(a.value
 function mergeStatement(submit: boolean, returnData: boolean): string {
   // $1 id, $2 base version (null on submit: "as of now"), $3 answers (JSON text), $4 the owner.
   const base = submit ? 'coalesce($2::int, r.version)' : '$2::int';
+  // Issue 26 §3: answers typed against a version before the record moved to another form were
+  // typed against that other form: none is written (all come back as conflicting), so no answer
+  // lands under a key no question of the record's form shows; the client maps and re-sends them.
   const accepted = (value: string) => `coalesce((
       select jsonb_object_agg(a.key, ${value}) from jsonb_each($3::jsonb) a
-      where coalesce((r.answer_versions ->> a.key)::int, 0) <= ${base}), '{}'::jsonb)`;
+      where coalesce((r.answer_versions ->> a.key)::int, 0) <= ${base}
+        and ${base} >= r.form_changed_version), '{}'::jsonb)`;
   return `
     update reports r set
       data = r.data || ${accepted(FLATTENED_MERGED)},
@@ -123,8 +133,9 @@ function mergeStatement(submit: boolean, returnData: boolean): string {
       updated_at = now()
     where r.id = $1::uuid and r.client = $4::uuid and r.submitted = false
       and r.version >= ${submit ? 'coalesce($2::int, 0)' : '$2::int'}
+      ${submit ? 'and coalesce($2::int, r.version) >= r.form_changed_version' : ''}
       and ${withinRecordCaps('r.data || $3::jsonb')}
-    returning r.id, ${returnData ? 'r.data,' : ''} r.updated_at, r.version,
+    returning r.id, ${returnData ? 'r.data,' : ''} r.updated_at, r.version, r.inventory_type_id, r.form_version,
       array(select k from jsonb_object_keys($3::jsonb) k
             where (r.answer_versions ->> k)::int is distinct from r.version) as conflicting_keys`;
 }
@@ -282,7 +293,7 @@ export async function migrateUnassignedRecords(
     // form_version null: the trigger pins each to the target's latest version (decision 100).
     text: `update reports set inventory_type_id = $2::uuid, form_version = null,
              data = jsonb_set(data, '{steps}', $3::jsonb),
-             version = version + 1, updated_at = now()
+             version = version + 1, form_changed_version = version + 1, updated_at = now()
            where inventory_type_id = $1::uuid and client is null
            returning id`,
     values: [input.sourceTypeId, input.targetTypeId, input.stepsJson],

@@ -14,6 +14,7 @@ import { charge } from '../../graphql/response-budget.ts';
 import { selectsField, selectsFieldWithin } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';
 import { denial, type Result } from '../authorization/service-result.ts';
+import { formChangesSince } from '../form-versions/form-version-service.ts';
 import type { RecordModel } from './record-model.ts';
 import { pageRecords } from './record-page-service.ts';
 import {
@@ -132,6 +133,13 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
       ),
     ),
   formVersion: (record) => record.formVersion,
+  // Issue 26 §3: the record was read through the policy already; the moves name keys, no answers.
+  formChanges: async (record, { sinceVersion }, { deps }) =>
+    (await formChangesSince(deps, record.id, sinceVersion ?? 0)).map((step) => ({
+      version: step.version,
+      fromFormVersion: step.fromFormVersion,
+      moves: Object.entries(step.moves).map(([from, to]) => ({ from, to })),
+    })),
   inventoryTypeId: (record) => record.inventoryTypeId,
   reportGenerations: async (record, _args, { loaders }) =>
     record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],

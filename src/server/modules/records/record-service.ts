@@ -31,6 +31,9 @@ import * as records from './record-repository.ts';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
 export const NOT_THE_OWNER = 'Only the person this record belongs to can change it.';
+/** Issue 26 §3: a submit typed against the record's form before an admin moved it to another. */
+export const FORM_CHANGED_SINCE = (version: number) =>
+  `This record moved to another form version at version ${version}; reload the record and send it again.`;
 const GENERATION_NOT_FOUND = 'Report generation not found.';
 const notFound = { notFound: RECORD_NOT_FOUND };
 
@@ -142,6 +145,8 @@ export async function saveRecordAnswers(
       ...(options.returnData ? { data: readStoredAnswers(saved.data) } : {}),
       updatedAt: saved.updated_at,
       version: saved.version,
+      inventoryTypeId: saved.inventory_type_id,
+      formVersion: saved.form_version,
       conflictingKeys: saved.conflicting_keys,
     });
   }
@@ -177,7 +182,7 @@ export async function submitRecord(
     returnData: false,
   });
   if (!saved)
-    return explainRefusedWrite(deps, actor, id, 'submit', baseVersion ?? 0, JSON.stringify(answers.answers));
+    return explainRefusedWrite(deps, actor, id, 'submit', baseVersion, JSON.stringify(answers.answers));
   return getRecord(deps, actor, id);
 }
 
@@ -191,7 +196,7 @@ async function explainRefusedWrite(
   actor: Actor,
   id: string,
   operation: 'saveAnswers' | 'submit',
-  baseVersion: number,
+  baseVersion: number | null,
   answersJson: string,
 ): Promise<{ ok: false; failure: Failure }> {
   const row = await records.findRecordFacts(deps.database, id);
@@ -201,13 +206,15 @@ async function explainRefusedWrite(
     forbidden: NOT_THE_OWNER,
   });
   if (refused) return refused;
+  if (operation === 'submit' && baseVersion !== null && baseVersion < row.form_changed_version)
+    return fail('BAD_USER_INPUT', FORM_CHANGED_SINCE(row.form_changed_version));
   const size = await records.mergedRecordSize(deps.database, id, answersJson);
   if (size && size.keys > MAX_RECORD_KEYS) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES.tooManyKeys);
   if (size && size.bytes > MAX_RECORD_BYTES)
     return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES.recordTooLarge);
   return fail(
     'BAD_USER_INPUT',
-    `baseVersion ${baseVersion} is ahead of the record's version ${row.version}; reload the record.`,
+    `baseVersion ${baseVersion ?? 0} is ahead of the record's version ${row.version}; reload the record.`,
   );
 }
 

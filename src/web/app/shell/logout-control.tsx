@@ -1,51 +1,74 @@
 import { useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
-import { anyScreenHasUnsent, canSendBeforeLogout, hasKeptAnswers } from '#web/lib/pending-answers-store.ts';
+import {
+  anyScreenHasUnsent,
+  anyScreenNeedsSignIn,
+  canSendBeforeLogout,
+  hasKeptAnswers,
+  holdsUnsentAnswers,
+} from '#web/lib/pending-answers-store.ts';
 import { useOnline } from '#web/lib/use-online.ts';
-import { OfflineLogoutDialog } from './offline-logout-dialog.tsx';
+import { UnsentLogoutDialog, type UnsentReason } from './unsent-logout-dialog.tsx';
 
 export const WAITING_TO_LOG_OUT =
   'You will be logged out as soon as you are back online and your answers are sent.';
+export const WAITING_FOR_ANSWERS = 'You will be logged out as soon as your answers are sent.';
 export const OPEN_RECORD_TO_SEND =
   'Your answers are still only on this device. Open your record so they can be sent, then log out.';
+/** While waiting, how often it checks whether everything has been sent. */
+const CHECK_EVERY_MS = 1000;
+
+function reasonNow(): UnsentReason {
+  if (!navigator.onLine) return 'offline';
+  return anyScreenNeedsSignIn() ? 'signed-out' : 'unsent';
+}
 
 /**
- * Logout (customer-app §4), made safe offline (issue 13 §6): logging out deletes the answers this
- * browser still keeps, and the provider cannot be reached to end the sign-in. So, offline with
- * answers kept, the person chooses: log out once back online (answers sent first, then a real
- * logout at the provider), log out now anyway, or stay signed in.
+ * Logout (customer-app §4), made safe for answers not on the server yet (issue 13 §6, issue 26
+ * §1–§2): logging out deletes what this browser keeps. So whenever an answer is unacknowledged —
+ * offline, the server out of reach, the sign-in ended, a save on its way — the person chooses: log
+ * out once the answers are sent (or sign in again to send them), log out now deleting them, or stay.
  */
 export function LogoutControl() {
   const auth = useAuth();
   const online = useOnline();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<UnsentReason | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [blocked, setBlocked] = useState(false);
 
   useEffect(() => {
-    if (!waiting || !online) return;
+    if (!waiting) return;
     let cancelled = false;
-    void (async () => {
-      // Only an open record screen can send what is kept; without one, logging out would lose it.
-      if ((anyScreenHasUnsent() || (await hasKeptAnswers())) && !canSendBeforeLogout()) {
-        if (!cancelled) {
-          setWaiting(false);
-          setBlocked(true);
+    let checking = false;
+    const check = async () => {
+      if (checking || cancelled || !navigator.onLine) return;
+      checking = true;
+      try {
+        if (anyScreenHasUnsent() || (await hasKeptAnswers())) {
+          // Only an open record screen can send what is kept; without one, logging out would lose it.
+          if (!canSendBeforeLogout() && !cancelled) {
+            setWaiting(false);
+            setBlocked(true);
+          }
+          return;
         }
-        return;
+        if (!cancelled) await auth.logout();
+      } finally {
+        checking = false;
       }
-      if (!cancelled) await auth.logout();
-    })();
+    };
+    const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+    void check();
     return () => {
       cancelled = true;
+      clearInterval(timer);
     };
-  }, [waiting, online, auth]);
+  }, [waiting, auth]);
 
   const logout = async () => {
     setBlocked(false);
-    if (!navigator.onLine && (anyScreenHasUnsent() || (await hasKeptAnswers()))) setAsking(true);
-    else await auth.logout();
+    if ((await holdsUnsentAnswers()) || !(await auth.logout())) setAsking(reasonNow());
   };
 
   return (
@@ -55,17 +78,19 @@ export function LogoutControl() {
       </Button>
       {waiting || blocked ? (
         <p className="logout-status" role="status">
-          {waiting ? WAITING_TO_LOG_OUT : OPEN_RECORD_TO_SEND}
+          {blocked ? OPEN_RECORD_TO_SEND : online ? WAITING_FOR_ANSWERS : WAITING_TO_LOG_OUT}
         </p>
       ) : null}
       {asking ? (
-        <OfflineLogoutDialog
-          onClose={() => setAsking(false)}
+        <UnsentLogoutDialog
+          reason={asking}
+          onClose={() => setAsking(null)}
           onWait={() => {
-            setAsking(false);
-            setWaiting(true);
+            setAsking(null);
+            if (asking === 'signed-out') void auth.login();
+            else setWaiting(true);
           }}
-          onLogoutNow={() => void auth.logout()}
+          onLogoutNow={() => void auth.logout({ discardUnsent: true })}
         />
       ) : null}
     </>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { savedCurrentStep } from '#domain/record-form-data.ts';
@@ -9,7 +8,9 @@ import type { RecordSync } from './autosave/record-sync.ts';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
-import { formKeyOf, useLiveRecordUpdates } from './use-live-record-updates.ts';
+import { SignInEndedNotice } from './sign-in-ended-notice.tsx';
+import { useFormChange } from './use-form-change.ts';
+import { useLiveRecordUpdates } from './use-live-record-updates.ts';
 import { useRecordSync } from './use-record-sync.ts';
 
 export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
@@ -38,30 +39,41 @@ export function RecordEditor({
 }) {
   const isOwner = viewerSub !== '' && record.user?.federatedId === viewerSub;
   const initial = useMemo(() => toServerState(record), [record]);
+  // Issue 26 §3: a record moved to another form version while open keeps its engine and fields.
+  const { shown, formRef, syncRef, moveKept, onFormChanged } = useFormChange({ record, form });
   const sync = useRecordSync({
     recordId: record.id,
     owner: viewerSub,
-    form,
+    form: formRef,
     initial,
     restored,
     editable: isOwner && !record.submitted,
+    onFormChanged,
+    moveKept,
   });
-  const queryClient = useQueryClient();
-  useLiveRecordUpdates(record.id, sync, true, {
-    key: formKeyOf(record),
-    changed: () => void queryClient.invalidateQueries({ queryKey: ['record-screen', record.id] }),
-  });
-  return <RecordWorkspace record={record} form={form} sync={sync} isOwner={isOwner} />;
+  syncRef.current = sync;
+  useLiveRecordUpdates(record.id, sync, true);
+  return (
+    <RecordWorkspace
+      record={shown.record}
+      form={shown.form}
+      aliases={shown.aliases}
+      sync={sync}
+      isOwner={isOwner}
+    />
+  );
 }
 
 function RecordWorkspace({
   record,
   form,
+  aliases,
   sync,
   isOwner,
 }: {
   record: LoadedRecord;
   form: FormTemplate;
+  aliases: ReadonlyMap<string, string>;
   sync: RecordSync;
   isOwner: boolean;
 }) {
@@ -84,6 +96,7 @@ function RecordWorkspace({
             : 'You are viewing this record; only its owner can change it.'}
         </p>
       ) : null}
+      {!readOnly && snapshot.signInNeeded && snapshot.unsent ? <SignInEndedNotice /> : null}
       {readOnly || snapshot.conflicts === 0 ? null : (
         <Suspense fallback={null}>
           <KeptAnswerConflicts sync={sync} form={form} />
@@ -98,6 +111,7 @@ function RecordWorkspace({
         firstStep={firstStep}
         readOnly={readOnly}
         sync={sync}
+        fieldAliases={aliases}
       />
       <RecordAdminPanelSlot recordId={record.id} />
     </article>

@@ -7,7 +7,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useRecordLoad } from './api/use-record-load.ts';
 import { RecordEditor } from './record-editor.tsx';
 import { MISSING_RECORD_ID_MESSAGE } from './record-messages.ts';
-import { formKeyOf } from './use-live-record-updates.ts';
+import { isSignInRefused, SignInEndedNotice } from './sign-in-ended-notice.tsx';
 
 /** customer-app §2 Record (route /record/{id}): "Loading..." while loading, "Error: ..." on failure. */
 export function RecordScreen() {
@@ -30,7 +30,12 @@ function RecordLoader({ recordId }: { recordId: string }) {
   if (load.isError) {
     return (
       <div className="page record-screen">
-        <ErrorMessage message={load.error.message} />
+        {/* Issue 26 §1: a sign-in that ended elsewhere offers signing in, not a dead end. */}
+        {isSignInRefused(load.error) ? (
+          <SignInEndedNotice onLoad />
+        ) : (
+          <ErrorMessage message={load.error.message} />
+        )}
       </div>
     );
   }
@@ -51,10 +56,10 @@ function RecordLoader({ recordId }: { recordId: string }) {
     );
   }
   return (
-    // One sync engine per record, person and form (use-record-sync.ts): a new person, or a record
-    // migrated to another form version (issue 12), gets a new editor.
+    // One sync engine per record and person (use-record-sync.ts): a new person gets a new editor;
+    // a record migrated to another form version while open keeps its editor (issue 26 §3).
     <RecordEditor
-      key={`${load.data.owner}|${formKeyOf(record)}`}
+      key={load.data.owner}
       record={record}
       form={template}
       restored={load.data.restored}

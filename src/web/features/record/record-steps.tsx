@@ -29,6 +29,7 @@ export const RecordSteps = memo(function RecordSteps({
   readOnly,
   sync,
   preview = false,
+  fieldAliases,
 }: {
   recordId: string;
   form: FormTemplate;
@@ -42,6 +43,8 @@ export const RecordSteps = memo(function RecordSteps({
   sync: RecordSync;
   /** The form builder's preview (issue 11): nothing is saved or sent. */
   preview?: boolean;
+  /** Issue 26 §3: a question renamed by a form change keeps its first id as its place in React. */
+  fieldAliases?: ReadonlyMap<string, string>;
 }) {
   const [stepIndex, setStepIndex] = useState(firstStep);
   const [sending, setSending] = useState(false);
@@ -105,7 +108,9 @@ export const RecordSteps = memo(function RecordSteps({
   };
 
   // Two fields of a template may share an id (they then share one answer): keys by position.
-  const fieldKeys = new Map(step.fields.map((field, index) => [field, `${index}:${field.id}`]));
+  const fieldKeys = new Map(
+    step.fields.map((field, index) => [field, `${index}:${fieldAliases?.get(field.id) ?? field.id}`]),
+  );
   const shownFields = step.fields.filter(
     (field) =>
       field.type !== 'hidden' &&

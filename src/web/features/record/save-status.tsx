@@ -1,19 +1,25 @@
 import { useSyncExternalStore } from 'react';
 import { useOnline } from '#web/lib/use-online.ts';
 import type { RecordSync, RecordSyncSnapshot } from './autosave/record-sync.ts';
-import { SAVE_STATUS_MESSAGES } from './record-messages.ts';
+import { needsChoiceMessage, SAVE_STATUS_MESSAGES } from './record-messages.ts';
 
 export type SaveState = keyof typeof SAVE_STATUS_MESSAGES;
 
 /** What the save status says, from the sync engine's state and the browser's connection. */
 export function saveStateOf(
-  snapshot: Pick<RecordSyncSnapshot, 'saving' | 'unsent' | 'serverFaulty' | 'autosaveStopped'>,
+  snapshot: Pick<
+    RecordSyncSnapshot,
+    'saving' | 'unsent' | 'serverFaulty' | 'autosaveStopped' | 'signInNeeded' | 'conflicts'
+  >,
   online: boolean,
 ): SaveState {
   if (snapshot.autosaveStopped) return 'stopped';
   if (!online && snapshot.unsent) return 'offline';
+  if (snapshot.signInNeeded && snapshot.unsent) return 'signedOut';
   if (snapshot.serverFaulty) return 'serverTrouble';
   if (snapshot.saving || snapshot.unsent) return 'saving';
+  // Issue 26 §6: a kept answer waiting for the person's choice is not saved.
+  if (snapshot.conflicts > 0) return 'needsChoice';
   return 'saved';
 }
 
@@ -28,7 +34,7 @@ export function SaveStatus({ sync }: { sync: RecordSync }) {
   const state = saveStateOf(snapshot, online);
   return (
     <p className={`save-status save-status--${state}`} role="status" aria-live="polite">
-      {SAVE_STATUS_MESSAGES[state]}
+      {state === 'needsChoice' ? needsChoiceMessage(snapshot.conflicts) : SAVE_STATUS_MESSAGES[state]}
     </p>
   );
 }

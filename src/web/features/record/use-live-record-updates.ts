@@ -13,20 +13,12 @@ export const RECORD_POLL_INTERVAL_MS = 3000;
  * what is newer when the person is neither editing nor saving. A poll that reaches the server, or
  * the browser coming back online, sends waiting answers at once instead of after the back-off.
  */
-export function useLiveRecordUpdates(
-  recordId: string,
-  sync: RecordSync | null,
-  active: boolean,
-  form?: { key: string; changed: () => void },
-) {
+export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, active: boolean) {
   const client = useGraphQLClient();
-  // Issue 12: a migration (or its undo) gives the record another form; the screen loads it again
-  // rather than showing answers under questions they no longer belong to.
+  // Issue 12: a migration (or its undo) gives the record another form; the engine notices it from
+  // the state's form (issue 26 §3: it moves its answers to the new form, see use-form-change.ts).
   const apply = useRef((_record: LiveRecord) => {});
-  apply.current = (record: LiveRecord) => {
-    if (form && formKeyOf(record) !== form.key) form.changed();
-    else sync?.applyRemote(toServerState(record));
-  };
+  apply.current = (record: LiveRecord) => sync?.applyRemote(toServerState(record));
   // The app's shared connection; a lost subscription is taken up again while polling goes on.
   useSubscription(
     RecordLiveSubscription,
@@ -70,8 +62,3 @@ export function useLiveRecordUpdates(
 }
 
 type LiveRecord = Parameters<typeof toServerState>[0] & { inventoryTypeId: string; formVersion: number };
-
-/** Which form a record is answered with: its type and version (issue 12). */
-export function formKeyOf(record: { inventoryTypeId: string; formVersion: number }): string {
-  return `${record.inventoryTypeId}/${record.formVersion}`;
-}

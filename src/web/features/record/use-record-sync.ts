@@ -3,23 +3,36 @@ import { answerStructure, changesStructure } from '#domain/answer-structure.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { type KeptAnswers, pendingAnswersStore, sendBeforeLogout } from '#web/lib/pending-answers-store.ts';
+import {
+  isLeavingOnPurpose,
+  type KeptAnswers,
+  pendingAnswersStore,
+  sendBeforeLogout,
+} from '#web/lib/pending-answers-store.ts';
 import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-documents.ts';
-import { recordDataObject, toServerState } from './api/record-state.ts';
-import { keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
+import { formKeyOf, recordDataObject, toServerState } from './api/record-state.ts';
+import { answerHolder, keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
 import { RecordSync, type SaveInput, type ServerRecordState } from './autosave/record-sync.ts';
 import { derivedAnswers } from './derived-answers.ts';
 import { AUTOSAVE_FAILED_MESSAGE, LEFT_OFFLINE_MESSAGE } from './record-messages.ts';
+
+/** How often an open record looks for answers kept by tabs of it that closed. */
+const ORPHAN_CHECK_MS = 3000;
 
 export interface RecordSyncSetup {
   recordId: string;
   /** The signed-in person's subject id: unsent answers are kept per person and record. */
   owner: string;
-  form: FormTemplate;
+  /** The form shown now: it changes when an admin moves the record to another version (issue 26 §3). */
+  form: { readonly current: FormTemplate };
   initial: ServerRecordState;
   restored: KeptAnswers;
   /** A read-only record neither restores nor sends anything. */
   editable: boolean;
+  /** Issue 26 §3: the record moved to another form; the answers wait until the caller moves them. */
+  onFormChanged: () => void;
+  /** Issue 26 §3: kept answers of a closed tab, moved to the form shown now. */
+  moveKept: (kept: KeptAnswers) => KeptAnswers;
 }
 
 /**
@@ -30,12 +43,26 @@ export interface RecordSyncSetup {
  * unsent, and sends them before logout deletes them. One engine per record and person: the caller
  * keys the component by both.
  */
-export function useRecordSync({ recordId, owner, form, initial, restored, editable }: RecordSyncSetup) {
+export function useRecordSync({
+  recordId,
+  owner,
+  form,
+  initial,
+  restored,
+  editable,
+  onFormChanged,
+  moveKept,
+}: RecordSyncSetup) {
   const client = useGraphQLClient();
   const { showToast } = useToast();
   const [engine] = useState(() => {
     const store = pendingAnswersStore();
-    const structure = answerStructure(form);
+    let structure = { form: form.current, of: answerStructure(form.current) };
+    const structureNow = () => {
+      if (structure.form !== form.current)
+        structure = { form: form.current, of: answerStructure(form.current) };
+      return structure.of;
+    };
     return new RecordSync({
       initial,
       ...(editable ? { restored } : {}),
@@ -45,11 +72,12 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
           { input: { id: recordId, baseVersion: baseVersion ?? initial.version, answers } },
           { signal },
         );
-        return { ...saved, data: recordDataObject(saved.data) };
+        return { ...saved, data: recordDataObject(saved.data), formKey: formKeyOf(saved) };
       },
       persist: (kept) => (owner ? store.write(owner, recordId, kept) : Promise.resolve()),
-      derive: (view, reason) => derivedAnswers(form, view, reason),
-      changesStructure: (key, before, after) => changesStructure(structure, key, before, after),
+      derive: (view, reason) => derivedAnswers(form.current, view, reason),
+      changesStructure: (key, before, after) => changesStructure(structureNow(), key, before, after),
+      onFormChanged,
       // Issue 13 §8: the server failing saves again and again is said once (the spec's warning).
       onServerFaults: () => showToast(AUTOSAVE_FAILED_MESSAGE, 'warning'),
       onAutosaveStopped: (error) => {
@@ -66,43 +94,39 @@ export function useRecordSync({ recordId, owner, form, initial, restored, editab
     // the kept store, which this visit restored), so two engines never send at once.
     takeBack(senderKey);
     engine.start();
-    // Issue 13 §1: answers of tabs of this record that closed unsent are taken over and sent, now
-    // and whenever the connection returns.
+    // Issue 13 §1: answers of tabs of this record that closed unsent are taken over and sent, now,
+    // whenever the connection returns, and every few seconds (issue 26 §5: a tab closing just as the
+    // connection returns may still hold its lock then).
+    let taking = false;
     const takeOrphans = () => {
-      if (!owner || !editable) return;
+      if (!owner || !editable || taking) return;
+      taking = true;
       pendingAnswersStore()
-        .takeOrphans(owner, recordId, (kept) => engine.adoptKept(kept))
-        .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name));
+        .takeOrphans(owner, recordId, (kept) => engine.adoptKept(moveKept(kept)))
+        .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name))
+        .finally(() => {
+          taking = false;
+        });
     };
     takeOrphans();
     window.addEventListener('online', takeOrphans);
-    const stopLogoutFlush = sendBeforeLogout(
-      () => engine.flush(),
-      () => engine.hasUnsent(),
-    );
-    // DESIGN §7: a warning while anything is unsent (the answers are kept either way).
+    const orphanCheck = setInterval(takeOrphans, ORPHAN_CHECK_MS);
+    const stopLogoutFlush = sendBeforeLogout(answerHolder(engine));
+    // DESIGN §7: a warning while anything is unsent (the answers are kept either way), unless the
+    // page is left on purpose with them kept (issue 26 §1: signing in again).
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
-      if (!engine.hasUnsent()) return;
+      if (!engine.hasUnsent() || isLeavingOnPurpose()) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warnBeforeLeaving);
-    // Kept-copy writes wait a moment to batch keystrokes; a page being hidden or left keeps them now.
-    const keepNow = () => engine.persistNow();
-    const keepWhenHidden = () => {
-      if (document.visibilityState === 'hidden') engine.persistNow();
-    };
-    window.addEventListener('pagehide', keepNow);
-    document.addEventListener('visibilitychange', keepWhenHidden);
     return () => {
       window.removeEventListener('online', takeOrphans);
-      window.removeEventListener('pagehide', keepNow);
-      document.removeEventListener('visibilitychange', keepWhenHidden);
+      clearInterval(orphanCheck);
       window.removeEventListener('beforeunload', warnBeforeLeaving);
       stopLogoutFlush();
       if (editable && engine.hasUnsent()) {
         // Issue 13 §4: the answers go out wherever the person goes in the app.
-        engine.persistNow();
         keepSendingInBackground(senderKey, engine);
         if (!navigator.onLine) showToast(LEFT_OFFLINE_MESSAGE, 'info');
       } else {

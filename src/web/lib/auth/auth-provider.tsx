@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import { type Role, type RoleFlags, roleFlags } from '#domain/roles.ts';
-import type { AuthSession } from './auth-session.ts';
+import type { AuthSession, LogoutOptions } from './auth-session.ts';
 import type { SessionUser } from './stored-user.ts';
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
@@ -28,7 +28,8 @@ export interface Auth extends RoleFlags {
   emailVerified: boolean;
   login: () => Promise<void>;
   signup: () => Promise<void>;
-  logout: () => Promise<void>;
+  /** False when nothing happened because answers are unsent (issue 26): the caller asks the person. */
+  logout: (options?: LogoutOptions) => Promise<boolean>;
   getIdToken: () => Promise<string | null>;
 }
 

@@ -1,7 +1,7 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
-import { clearPendingAnswersAtLogout } from '../pending-answers-store.ts';
+import { clearPendingAnswersAtLogout, keepEverythingBeforeLeaving } from '../pending-answers-store.ts';
 import { currentHashRoute, readAuthRedirect, safeReturnTo } from './auth-redirect.ts';
 import {
   ID_TOKEN_LEEWAY_SECONDS,
@@ -30,6 +30,11 @@ const loadOidcLibrary = (): Promise<OidcLibrary> => import('oidc-client-ts');
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+export interface LogoutOptions {
+  /** The person chose to delete answers this device still holds unsent. */
+  discardUnsent?: boolean;
+}
+
 export interface AuthSnapshot {
   status: AuthStatus;
   user: SessionUser | null;
@@ -52,7 +57,12 @@ export interface AuthSession {
   takeReturnTo(): string | null;
   login(): Promise<void>;
   signup(): Promise<void>;
-  logout(): Promise<void>;
+  /**
+   * Ends the sign-in here, at the server and at the provider. Issue 26 §1–§2: while this device
+   * holds answers the server does not have, it does nothing and answers false, unless the person
+   * chose to delete them (`discardUnsent`).
+   */
+  logout(options?: LogoutOptions): Promise<boolean>;
   /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
   getIdToken(): Promise<string | null>;
 }
@@ -258,6 +268,8 @@ export function createAuthSession(
   }
 
   async function redirectToProvider(extraQueryParams?: Record<string, string>) {
+    // Issue 26 §1: answers not sent yet (a sign-in that ended) are kept, and sent after it.
+    const stay = await keepEverythingBeforeLeaving();
     try {
       const manager = await userManager();
       await manager.signinRedirect({
@@ -265,13 +277,16 @@ export function createAuthSession(
         ...(extraQueryParams ? { extraQueryParams } : {}),
       });
     } catch (error) {
+      stay();
       logAuthError('login failed', error);
     }
   }
 
-  async function logout() {
-    // DESIGN §7: answers kept in this browser until the server has them are cleared at logout.
-    await clearPendingAnswersAtLogout();
+  async function logout({ discardUnsent = false }: LogoutOptions = {}): Promise<boolean> {
+    // DESIGN §7: answers kept in this browser until the server has them are cleared at logout;
+    // issue 26: never answers the server does not have, unless the person chose to delete them.
+    if (!(await clearPendingAnswersAtLogout({ discardUnsent }))) return false;
+    await keepEverythingBeforeLeaving();
     const user = readStoredUser(env.sessionStorage, config);
     // Issue 14 §3: the server ends this sign-in's tokens at once (a copied token stops working).
     if (user?.id_token) await endServerSignIn(user.id_token);
@@ -287,6 +302,7 @@ export function createAuthSession(
       await dropUser().catch(() => env.sessionStorage.removeItem(userStorageKeyOf(config)));
       env.location.assign(`${env.location.origin}/`);
     }
+    return true;
   }
 
   async function getIdToken(): Promise<string | null> {

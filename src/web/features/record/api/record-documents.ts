@@ -29,6 +29,15 @@ export const RecordScreenQuery = graphql(`
         template
         problem
       }
+      # Issue 26 §3: how migrations moved its answers, for answers typed against an earlier form.
+      formChanges {
+        version
+        fromFormVersion
+        moves {
+          from
+          to
+        }
+      }
     }
   }
 `);
@@ -74,6 +83,8 @@ export const SaveRecordAnswersMutation = graphql(`
       updatedAt
       version
       conflictingKeys
+      inventoryTypeId
+      formVersion
     }
   }
 `);

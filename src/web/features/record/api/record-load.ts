@@ -1,5 +1,8 @@
+import { answerSlots } from '#domain/form-answer-keys.ts';
+import type { FormTemplate } from '#domain/form-template.ts';
 import type { GraphQLClient } from '#web/lib/graphql-client.ts';
 import { type KeptAnswers, pendingAnswersStore } from '#web/lib/pending-answers-store.ts';
+import { formChangeSteps, moveKeptAnswers } from '../autosave/answer-key-moves.ts';
 import { RECORD_NOT_FOUND_MESSAGE } from '../record-messages.ts';
 import { RecordScreenQuery } from './record-documents.ts';
 
@@ -30,7 +33,16 @@ export async function loadRecord(
     owner ? restoredAnswers(owner, recordId) : Promise.resolve(NOTHING_KEPT),
   ]);
   if (!record) throw new Error(RECORD_NOT_FOUND_MESSAGE);
-  return { record, restored, owner };
+  // Issue 26 §3: answers kept against a form the record has since left go where its answers went.
+  const template = record.form.template as FormTemplate | null | undefined;
+  const moved = template
+    ? moveKeptAnswers(
+        restored,
+        formChangeSteps(record.formChanges),
+        new Set(answerSlots(template).map((slot) => slot.key)),
+      )
+    : restored;
+  return { record, restored: moved, owner };
 }
 
 export type RecordLoad = Awaited<ReturnType<typeof loadRecord>>;

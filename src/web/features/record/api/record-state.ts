@@ -13,11 +13,21 @@ export function toServerState(record: {
   version: number;
   updatedAt: string;
   submitted: boolean;
+  inventoryTypeId?: string;
+  formVersion?: number;
 }): ServerRecordState {
   return {
     data: recordDataObject(record.data),
     version: record.version,
     updatedAt: record.updatedAt,
     submitted: record.submitted,
+    ...(record.inventoryTypeId !== undefined && record.formVersion !== undefined
+      ? { formKey: formKeyOf({ inventoryTypeId: record.inventoryTypeId, formVersion: record.formVersion }) }
+      : {}),
   };
+}
+
+/** Which form a record is answered with: its type and version (issue 12). */
+export function formKeyOf(record: { inventoryTypeId: string; formVersion: number }): string {
+  return `${record.inventoryTypeId}/${record.formVersion}`;
 }

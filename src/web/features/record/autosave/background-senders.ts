@@ -1,4 +1,4 @@
-import { sendBeforeLogout } from '#web/lib/pending-answers-store.ts';
+import { type AnswerHolder, sendBeforeLogout } from '#web/lib/pending-answers-store.ts';
 import type { RecordSync } from './record-sync.ts';
 
 /** How often an engine left behind checks whether it has sent everything. */
@@ -7,6 +7,16 @@ const CHECK_EVERY_MS = 2000;
 interface BackgroundSender {
   engine: RecordSync;
   stop: () => void;
+}
+
+/** An engine as the logout and the sign-in see it: what it holds, and whether it can send it. */
+export function answerHolder(engine: RecordSync): AnswerHolder {
+  return {
+    flush: () => engine.flush(),
+    hasUnsent: () => engine.hasUnsent(),
+    needsSignIn: () => engine.getSnapshot().signInNeeded,
+    kept: () => engine.persisted(),
+  };
 }
 
 /** Engines of records the person has left with answers unsent, by person and record. */
@@ -24,10 +34,7 @@ export function keepSendingInBackground(key: string, engine: RecordSync): void {
   const check = setInterval(() => {
     if (!engine.hasUnsent()) takeBack(key, true);
   }, CHECK_EVERY_MS);
-  const stopLogoutFlush = sendBeforeLogout(
-    () => engine.flush(),
-    () => engine.hasUnsent(),
-  );
+  const stopLogoutFlush = sendBeforeLogout(answerHolder(engine));
   window.addEventListener('online', online);
   senders.set(key, {
     engine,

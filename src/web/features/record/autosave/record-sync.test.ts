@@ -1,102 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerStructure, changesStructure } from '#domain/answer-structure.ts';
-import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
+import { fakeServer, keptAt, startSync } from '../test-support/fake-save-server.ts';
 import {
   type Answers,
   CHOOSE_KEPT_ANSWERS_FIRST,
-  type KeptAnswers,
   MAX_SAVE_BYTES,
-  PERSIST_DELAY_MS,
-  RecordSync,
-  type RecordSyncDeps,
+  type RecordSync,
   SAVE_DEBOUNCE_MS,
   SAVE_TIMEOUT_MS,
   type SaveInput,
-  type SaveResult,
 } from './record-sync.ts';
 import { RETRY_MAX_MS } from './save-failure.ts';
-
-/**
- * A record on a server that merges saves key by key as DESIGN §7 says (the domain's mergeAnswers):
- * a key written after the save's base version is left alone and reported as conflicting. Answers a save with `answer()`
- * or fails it; every request is kept for the assertions.
- */
-function fakeServer(initial: Record<string, unknown> = {}) {
-  let stored: VersionedAnswers = { data: { ...initial }, keyVersions: {}, version: 1 };
-  let clock = 0;
-  const requests: SaveInput[] = [];
-  type Behaviour = 'answer' | 'hang' | 'hold' | { fail: unknown };
-  const queue: Behaviour[] = [];
-  let release = () => {};
-  // The server's own merge rule (src/domain/record-answers.ts), as the save statement applies it.
-  const merge = (input: SaveInput): SaveResult => {
-    const merged = mergeAnswers(stored, input.answers, input.baseVersion ?? stored.version);
-    if (!merged.ok) throw new Error(merged.error);
-    stored = merged.stored;
-    return {
-      data: stored.data,
-      version: stored.version,
-      updatedAt: `t${++clock}`,
-      conflictingKeys: merged.conflictingKeys,
-    };
-  };
-  return {
-    requests,
-    /** What the next saves do, in order; afterwards they are answered. */
-    nextSaves(...behaviours: Behaviour[]) {
-      queue.push(...behaviours);
-    },
-    /** Another device's save. */
-    writeElsewhere(answers: Record<string, unknown>) {
-      return merge({ baseVersion: stored.version, answers });
-    },
-    /** Answers the save being held ('hold'). */
-    release: () => release(),
-    state: () => ({ data: stored.data, version: stored.version, updatedAt: `t${clock}`, submitted: false }),
-    save(input: SaveInput, signal: AbortSignal): Promise<SaveResult> {
-      requests.push(input);
-      const behaviour = queue.shift() ?? 'answer';
-      if (behaviour === 'hang') {
-        return new Promise((_resolve, reject) =>
-          signal.addEventListener('abort', () => reject(signal.reason)),
-        );
-      }
-      if (behaviour === 'hold') {
-        return new Promise((resolve) => {
-          release = () => resolve(merge(input));
-        });
-      }
-      if (behaviour !== 'answer') return Promise.reject(behaviour.fail);
-      return Promise.resolve(merge(input));
-    },
-  };
-}
-
-function startSync(server: ReturnType<typeof fakeServer>, overrides: Partial<RecordSyncDeps> = {}) {
-  const kept: Answers[] = [];
-  const keptVersions: Readonly<Record<string, number>>[] = [];
-  const stopped: unknown[] = [];
-  const sync = new RecordSync({
-    initial: server.state(),
-    save: (input, signal) => server.save(input, signal),
-    persist: async (unsent) => {
-      kept.push(unsent.answers);
-      keptVersions.push(unsent.typedAgainst);
-    },
-    onAutosaveStopped: (error) => stopped.push(error),
-    random: () => 0.5,
-    ...overrides,
-  });
-  sync.start();
-  return { sync, kept, keptVersions, stopped, lastKept: () => kept.at(-1) };
-}
-
-/** Answers kept on an earlier visit, typed against `version`. */
-const keptAt = (answers: Answers, version = 1): KeptAnswers => ({
-  answers,
-  typedAgainst: Object.fromEntries(Object.keys(answers).map((key) => [key, version])),
-});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -118,10 +33,7 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     sync.edit({ city: 'Paris' });
     expect(sync.view()).toMatchObject({ name: 'Ada', city: 'Paris' });
     expect(sync.getSnapshot().unsent).toBe(true);
-    // Kept in this browser after a short pause that batches keystrokes (issue 15 §1).
-    await settle();
-    expect(lastKept()).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
+    // Kept in this browser at once (issue 26 §4: a crash right after the key loses nothing).
     expect(lastKept()).toEqual({ city: 'Paris' });
     expect(server.requests).toEqual([]);
 
@@ -558,19 +470,29 @@ describe('RecordSync: a keystroke costs one field (issue 15 §1)', () => {
     expect(sync.getSnapshot().structureVersion).toBe(version + 1);
   });
 
-  it('keeps a burst of keystrokes in the browser with one write, and at once when asked', async () => {
-    const { sync, kept } = startSync(fakeServer(), wired);
-    for (const text of ['A', 'Ad', 'Ada', 'Ada ', 'Ada L']) {
-      sync.edit({ a: text });
-      await vi.advanceTimersByTimeAsync(20);
-    }
-    expect(kept).toEqual([]);
-    await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
-    expect(kept).toEqual([{ a: 'Ada L' }]);
-    sync.edit({ a: 'Ada Lovelace' });
-    sync.persistNow();
+  it('keeps each key at once, and a burst with one write on its way and one with the latest (issue 26 §4)', async () => {
+    const kept: Answers[] = [];
+    let finish = () => {};
+    const { sync } = startSync(fakeServer(), {
+      ...wired,
+      // A write that takes a while (encryption and IndexedDB), so keys arrive while it runs.
+      persist: (unsent) => {
+        kept.push(unsent.answers);
+        return new Promise<void>((done) => {
+          finish = done;
+        });
+      },
+    });
+    sync.edit({ a: 'A' });
+    expect(kept).toEqual([{ a: 'A' }]);
+    for (const text of ['Ad', 'Ada', 'Ada ', 'Ada L']) sync.edit({ a: text });
+    expect(kept).toHaveLength(1);
+    finish();
     await settle();
-    expect(kept.at(-1)).toEqual({ a: 'Ada Lovelace' });
+    expect(kept).toEqual([{ a: 'A' }, { a: 'Ada L' }]);
+    finish();
+    await sync.persisted();
+    expect(kept).toHaveLength(2);
   });
 });
 

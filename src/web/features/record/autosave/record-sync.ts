@@ -1,7 +1,9 @@
 import { utf8Length } from '#domain/answer-limits.ts';
 import { mergeChoiceLists } from '#domain/choice-merge.ts';
 import { sameAnswer } from './answer-equality.ts';
+import { type AnswerKeyMover, moveKeys } from './answer-key-moves.ts';
 import {
+  isEndedSignIn,
   isPassingSaveFailure,
   isServerFault,
   retryDelayMs,
@@ -14,11 +16,6 @@ export const SAVE_TIMEOUT_MS = 10_000;
 export const MAX_SAVE_BYTES = 256 * 1024;
 /** Keystrokes closer together than this travel in one save (decision 061). */
 export const SAVE_DEBOUNCE_MS = 400;
-/**
- * Keystrokes closer together than this are kept in the browser in one write (issue 15 §1: the
- * encrypted kept copy cost each keystroke an IndexedDB write). The page's hiding flushes it.
- */
-export const PERSIST_DELAY_MS = 250;
 
 export type Answers = Readonly<Record<string, unknown>>;
 
@@ -28,6 +25,8 @@ export interface ServerRecordState {
   version: number;
   updatedAt: string;
   submitted: boolean;
+  /** Which form the record is answered with ("type/version", issue 12); absent when unknown. */
+  formKey?: string;
 }
 
 export interface SaveResult {
@@ -36,6 +35,8 @@ export interface SaveResult {
   updatedAt: string;
   /** Keys not written because someone wrote them after the base version (DESIGN §7). */
   conflictingKeys: readonly string[];
+  /** The record's form after the save: another one than ours means nothing was written (issue 26 §3). */
+  formKey?: string;
 }
 
 /**
@@ -45,6 +46,11 @@ export interface SaveResult {
 export interface KeptAnswers {
   answers: Answers;
   typedAgainst: Readonly<Record<string, number>>;
+  /**
+   * When the person last changed each answer (ms since 1970, issue 26 §5): of two tabs' kept
+   * answers to one question, the newer wins. Absent in entries kept before it was.
+   */
+  changedAt?: Readonly<Record<string, number>>;
 }
 
 /** An answer kept from an earlier visit that someone changed since: the person chooses (issue 13 §2). */
@@ -84,11 +90,17 @@ export interface RecordSyncDeps {
   /** Issue 13 §8: the server failed several saves in a row; they are still retried and kept. */
   onServerFaults?(error: unknown): void;
   /**
+   * Issue 26 §3: the record moved to another form (a save's answer or a live update said so). No
+   * save goes until `changeForm` has moved the unsent answers to the new form's keys.
+   */
+  onFormChanged?(): void;
+  /**
    * Whether changing an answer can change more than its own field (visibility, progress, check
    * marks; src/domain/answer-structure.ts). Without it, every change counts.
    */
   changesStructure?(key: string, before: unknown, after: unknown): boolean;
   random?: () => number;
+  now?: () => number;
 }
 
 export interface RecordSyncSnapshot {
@@ -110,6 +122,11 @@ export interface RecordSyncSnapshot {
   /** The server itself failed the last saves (several in a row); they are retried and kept. */
   serverFaulty: boolean;
   autosaveStopped: boolean;
+  /**
+   * The server refused the sign-in (401: it ended on another device, or expired) (issue 26 §1):
+   * the answers stay kept; they go once the person signs in again (saves are still tried now and then).
+   */
+  signInNeeded: boolean;
   /** Kept answers waiting for the person's choice (keptConflicts()); grows whenever they change. */
   conflictsRevision: number;
   conflicts: number;
@@ -142,6 +159,15 @@ export class RecordSync {
   /** Kept answers refused as older than the stored ones, waiting for the person's choice. */
   private readonly conflicts = new Map<string, unknown>();
   private conflictsRevision = 0;
+  /** When the person last changed each answer in this tab (issue 26 §5: the newer of two tabs wins). */
+  private readonly changedAt = new Map<string, number>();
+  /** What this tab's saves wrote, by key: a stored answer that is still ours (issue 26 §5). */
+  private readonly written = new Map<string, unknown>();
+  /** Issue 26 §3: the record moved to another form; saves wait for changeForm. */
+  private formChanging = false;
+  /** Old keys of the last form change → their new keys (an edit still arriving under an old key). */
+  private renamed: ReadonlyMap<string, string> = new Map();
+  private signInNeeded = false;
   /** The focused field's shown value while a newer stored one waits for blur. */
   private readonly held = new Map<string, unknown>();
   private focusedKey: string | null = null;
@@ -160,7 +186,6 @@ export class RecordSync {
   private disposed = false;
   private persisting: Promise<void> | null = null;
   private persistAgain = false;
-  private persistTimer: ReturnType<typeof setTimeout> | undefined;
   private snapshot: RecordSyncSnapshot | null = null;
   private viewCache: Answers | null = null;
   private structureVersion = 0;
@@ -173,16 +198,33 @@ export class RecordSync {
     this.takeKept(deps.restored);
   }
 
-  /** Kept answers become unsent ones that remember their version; those the server holds are done. */
+  /**
+   * Kept answers become unsent ones that remember their version; those the server holds are done.
+   * Issue 26 §5: an answer this tab changed too goes by time: the one changed last is the person's.
+   */
   private takeKept(kept: KeptAnswers | undefined): boolean {
     let taken = false;
     for (const [key, value] of Object.entries(kept?.answers ?? {})) {
-      if (this.pending.has(key) || this.conflicts.has(key) || sameAnswer(value, this.server.data[key]))
-        continue;
-      const version = kept?.typedAgainst[key];
-      this.pending.set(key, value);
-      this.restoredKeys.add(key);
-      this.typedAgainst.set(key, typeof version === 'number' ? version : 0);
+      if (this.conflicts.has(key) || sameAnswer(value, this.getAnswer(key))) continue;
+      const keptAt = kept?.changedAt?.[key] ?? 0;
+      const ours = this.changedAt.get(key);
+      if (ours !== undefined && keptAt <= ours) continue; // this tab's answer is the newer one
+      if (this.pending.has(key) && ours !== undefined) {
+        // Both unsent: the newer one replaces ours and goes as ours would have.
+        this.pending.set(key, value);
+      } else if (this.written.has(key) && sameAnswer(this.server.data[key], this.written.get(key))) {
+        // Ours was saved and nobody wrote it since: the newer one goes as a change of ours.
+        this.bases.set(key, this.server.data[key]);
+        this.typedAgainst.set(key, this.server.version);
+        this.pending.set(key, value);
+      } else {
+        if (this.pending.has(key)) continue;
+        const version = kept?.typedAgainst[key];
+        this.pending.set(key, value);
+        this.restoredKeys.add(key);
+        this.typedAgainst.set(key, typeof version === 'number' ? version : 0);
+      }
+      if (keptAt > 0) this.changedAt.set(key, keptAt);
       taken = true;
     }
     return taken;
@@ -212,6 +254,7 @@ export class RecordSync {
       retrying: this.retryTimer !== undefined,
       serverFaulty: this.serverFaults >= SERVER_FAULTS_BEFORE_NOTICE,
       autosaveStopped: this.stopped,
+      signInNeeded: this.signInNeeded,
       conflictsRevision: this.conflictsRevision,
       conflicts: this.conflicts.size,
     };
@@ -258,7 +301,13 @@ export class RecordSync {
   edit(changes: Answers): void {
     if (this.server.submitted || this.disposed) return;
     let structural = false;
-    for (const [key, value] of Object.entries(changes)) {
+    const now = this.deps.now?.() ?? Date.now();
+    const keys: string[] = [];
+    for (const [typedKey, value] of Object.entries(changes)) {
+      // Issue 26 §3: a key typed into the old form's field, arriving after the form changed.
+      const key = this.renamed.get(typedKey) ?? typedKey;
+      keys.push(key);
+      this.changedAt.set(key, now);
       structural ||= this.deps.changesStructure?.(key, this.getAnswer(key), value) ?? true;
       // What the server held when the person began changing this answer (choice lists merge from it).
       if (!this.pending.has(key)) {
@@ -269,13 +318,15 @@ export class RecordSync {
       this.held.delete(key);
     }
     if (structural) this.structureVersion += 1;
-    this.schedulePersist();
+    // Issue 26 §4: kept at once (a crash 50 ms later loses nothing); writes coalesce, so a burst of
+    // keys costs one write in flight and one more with the latest answers.
+    this.persist();
     clearTimeout(this.debounceTimer);
     // While a retry waits, it will carry these answers; typing does not hammer a server that is down.
     if (!this.stopped && this.retryTimer === undefined) {
       this.debounceTimer = setTimeout(() => void this.flush(), SAVE_DEBOUNCE_MS);
     }
-    this.emit(Object.keys(changes));
+    this.emit(keys);
   }
 
   /**
@@ -296,7 +347,7 @@ export class RecordSync {
   /** customer-app §4 Editing flag: set on focus. The focused field is never replaced under the cursor. */
   focus(key: string): void {
     this.editing = true;
-    this.focusedKey = key;
+    this.focusedKey = this.renamed.get(key) ?? key;
   }
 
   /** customer-app §4 Editing flag: cleared on blur; a live update that waited is applied now. */
@@ -318,7 +369,8 @@ export class RecordSync {
     clearTimeout(this.debounceTimer);
     if (this.stopped || this.disposed || this.server.submitted) return Promise.resolve();
     const { promise } = this.joinNextBatch();
-    if (!this.inFlight) {
+    // Issue 26 §3: the batch goes once the answers are moved to the new form (changeForm).
+    if (!this.inFlight && !this.formChanging) {
       this.cancelRetry();
       void this.runSave();
     }
@@ -337,6 +389,10 @@ export class RecordSync {
    */
   applyRemote(state: ServerRecordState): void {
     if (this.disposed || !this.isNewer(state)) return;
+    if (this.isOtherForm(state.formKey)) {
+      this.noteFormChanged();
+      return;
+    }
     if (this.editing || this.inFlight) {
       this.deferredRemote = state;
       return;
@@ -383,13 +439,45 @@ export class RecordSync {
 
   /** Resolves once the answers being kept in this browser have been written. */
   async persisted(): Promise<void> {
-    this.persistNow();
     while (this.persisting) await this.persisting;
   }
 
-  /** Keeps the unsent answers now rather than after the short batching pause (the page is hiding). */
-  persistNow(): void {
-    if (this.persistTimer !== undefined) this.persist();
+  /**
+   * Issue 26 §3: the record moved to another form while this screen showed the old one. Every
+   * unsent or kept answer moves as the migration moved the stored ones (`mover`, built from the
+   * record's form changes), the focused field follows its question, and saving goes on from the new
+   * version: what the person types now is their informed answer to the question on their screen
+   * (decision 061).
+   */
+  changeForm(state: ServerRecordState, mover: AnswerKeyMover): void {
+    if (this.disposed) return;
+    const { target, renamed } = mover;
+    const before = Object.fromEntries(
+      Object.entries(this.view()).map(([key, value]) => [target(key), value]),
+    );
+    for (const map of [this.pending, this.bases, this.conflicts, this.held, this.changedAt] as Map<
+      string,
+      unknown
+    >[]) {
+      moveKeys(map, target);
+    }
+    const restored = [...this.restoredKeys].map(target);
+    this.restoredKeys.clear();
+    for (const key of restored) this.restoredKeys.add(key);
+    this.typedAgainst.clear();
+    for (const key of [...this.pending.keys(), ...this.conflicts.keys()])
+      this.typedAgainst.set(key, state.version);
+    this.written.clear();
+    if (this.focusedKey !== null) this.focusedKey = target(this.focusedKey);
+    this.renamed = renamed;
+    this.formChanging = false;
+    this.deferredRemote = null;
+    this.adopt(state, before);
+    this.structureVersion += 1;
+    this.conflictsRevision += 1;
+    this.persist();
+    this.emit();
+    if (this.pending.size > 0 || this.nextBatch) void this.flush();
   }
 
   /**
@@ -426,11 +514,23 @@ export class RecordSync {
   }
 
   dispose(): void {
-    this.persistNow();
     this.disposed = true;
     clearTimeout(this.debounceTimer);
     this.cancelRetry();
     this.controller?.abort();
+  }
+
+  /** Whether a state's form is another than the one this screen shows (issue 26 §3). */
+  private isOtherForm(formKey: string | undefined): boolean {
+    return formKey !== undefined && this.server.formKey !== undefined && formKey !== this.server.formKey;
+  }
+
+  private noteFormChanged(): void {
+    const first = !this.formChanging;
+    this.formChanging = true;
+    clearTimeout(this.debounceTimer);
+    this.cancelRetry();
+    if (first) this.deps.onFormChanged?.();
   }
 
   private isNewer(state: ServerRecordState): boolean {
@@ -490,6 +590,13 @@ export class RecordSync {
     const run = (async (): Promise<SaveOutcome> => {
       try {
         const result = await this.deps.save({ baseVersion, answers }, controller.signal);
+        // Issue 26 §3: typed against a form the record no longer has, the server wrote none of it;
+        // or the answer of a save made before the form changed here, whose answers the migration
+        // carried: either way the answers stay unsent and go (mapped) from the new form's version.
+        if (this.isOtherForm(result.formKey)) {
+          if (result.version > this.server.version) this.noteFormChanged();
+          return { ok: true, resend: true };
+        }
         return { ok: true, ...this.acknowledge(sent, result) };
       } catch (error) {
         return { ok: false, error: controller.signal.reason ?? error };
@@ -511,7 +618,8 @@ export class RecordSync {
     this.applyDeferredRemote();
     this.emit();
     batch?.resolve();
-    if (this.nextBatch && !this.stopped && this.retryTimer === undefined) void this.runSave();
+    if (this.nextBatch && !this.stopped && this.retryTimer === undefined && !this.formChanging)
+      void this.runSave();
     return outcome;
   }
 
@@ -519,6 +627,7 @@ export class RecordSync {
   private acknowledge(sent: Map<string, unknown>, result: SaveResult): { resend: boolean } {
     this.attempt = 0;
     this.serverFaults = 0;
+    this.signInNeeded = false;
     const shown = this.view();
     const conflicting = new Set(result.conflictingKeys);
     for (const [key, value] of sent) {
@@ -535,6 +644,7 @@ export class RecordSync {
         continue;
       }
       this.restoredKeys.delete(key);
+      this.written.set(key, value);
       if (sameAnswer(this.pending.get(key), value)) {
         this.pending.delete(key);
         this.typedAgainst.delete(key);
@@ -569,6 +679,7 @@ export class RecordSync {
   }
 
   private fail(error: unknown): void {
+    if (isEndedSignIn(error)) this.signInNeeded = true;
     if (isPassingSaveFailure(error)) {
       if (isServerFault(error)) {
         this.serverFaults += 1;
@@ -681,15 +792,12 @@ export class RecordSync {
     }
   }
 
-  private schedulePersist(): void {
-    if (this.persistTimer !== undefined || this.disposed) return;
-    this.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY_MS);
-  }
-
-  /** Writes the unsent answers; writes coalesce, so a burst of keystrokes costs one or two. */
+  /**
+   * Writes the unsent answers: at once when no write is on its way, else once more when it ends,
+   * with the answers as they are then (latest only), so a burst of keystrokes costs one write in
+   * flight and one after it.
+   */
   private persist(): void {
-    clearTimeout(this.persistTimer);
-    this.persistTimer = undefined;
     if (this.persisting) {
       this.persistAgain = true;
       return;
@@ -699,10 +807,12 @@ export class RecordSync {
         this.persistAgain = false;
         try {
           const answers = Object.fromEntries([...this.conflicts, ...this.pending]);
+          const keys = Object.keys(answers);
           const typedAgainst = Object.fromEntries(
-            Object.keys(answers).map((key) => [key, this.typedAgainst.get(key) ?? this.server.version]),
+            keys.map((key) => [key, this.typedAgainst.get(key) ?? this.server.version]),
           );
-          await this.deps.persist({ answers, typedAgainst });
+          const changedAt = Object.fromEntries(keys.map((key) => [key, this.changedAt.get(key) ?? 0]));
+          await this.deps.persist({ answers, typedAgainst, changedAt });
         } catch (error) {
           // Never the answers themselves in a log (DESIGN §7).
           console.error('Keeping unsent answers in this browser failed:', (error as Error)?.name);

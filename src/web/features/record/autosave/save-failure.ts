@@ -44,3 +44,14 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(delay * (0.8 + 0.4 * random()));
 }
+
+/**
+ * Issue 26 §1: the sign-in is over: the server refused it (401: it ended when the person logged out
+ * on another device or changed their password, or it expired), or no valid ID token could be had
+ * (expired, and renewing it failed). Still retried (a renewed token passes), but the person is told
+ * at once that they must sign in again (offline, the status says offline first); the answers stay kept.
+ */
+export function isEndedSignIn(error: unknown): boolean {
+  if (error instanceof GraphQLRequestError) return error.status === 401;
+  return error instanceof Error && error.message === MISSING_TOKEN_MESSAGE;
+}

@@ -31,6 +31,9 @@ export function fakeRecordApi(options: FakeRecordOptions) {
     user: { id: 'u1', federatedId: options.ownerSub ?? 'subject-1', name: 'Ada Lovelace' },
     organization: options.organizationName ? { id: 'o1', name: options.organizationName } : null,
     inventoryType: { id: 't1', name: 'Life Inventory' },
+    inventoryTypeId: 't1',
+    formVersion: 1,
+    formChanges: [],
     // As the server answers it: the record's own steps or the type's form, checked (decision 060).
     form: recordFormAnswer(options.form, data),
   });
@@ -47,7 +50,17 @@ export function fakeRecordApi(options: FakeRecordOptions) {
       version += 1;
       const { id, updatedAt } = record();
       return jsonResponse({
-        data: { saveRecordAnswers: { id, data, updatedAt, version, conflictingKeys: [] } },
+        data: {
+          saveRecordAnswers: {
+            id,
+            data,
+            updatedAt,
+            version,
+            conflictingKeys: [],
+            inventoryTypeId: 't1',
+            formVersion: 1,
+          },
+        },
       });
     }
     if (query.includes('mutation SubmitRecord') && input) {

@@ -1,0 +1,25 @@
+import { Button } from '#web/components/ui/button.tsx';
+import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
+import { SIGN_IN_ENDED_ON_LOAD_TEXT, SIGN_IN_ENDED_TEXT, SIGN_IN_ENDED_TITLE } from './record-messages.ts';
+
+/** Whether the server refused the sign-in itself (401), rather than the request. */
+export function isSignInRefused(error: unknown): boolean {
+  return error instanceof GraphQLRequestError && error.status === 401;
+}
+
+/**
+ * Issue 26 §1: the server refused this sign-in (the person logged out on another device, which
+ * ends every sign-in, or it expired). Said at once, with the way back: signing in again returns to
+ * this record (the provider redirect carries the route), and the kept answers are sent then.
+ */
+export function SignInEndedNotice({ onLoad = false }: { onLoad?: boolean }) {
+  const { login } = useAuth();
+  return (
+    <section className="record-screen__notice record-screen__notice--sign-in" role="alert">
+      <h2>{SIGN_IN_ENDED_TITLE}</h2>
+      <p>{onLoad ? SIGN_IN_ENDED_ON_LOAD_TEXT : SIGN_IN_ENDED_TEXT}</p>
+      <Button onClick={() => void login()}>Sign in again</Button>
+    </section>
+  );
+}
