@@ -10,7 +10,12 @@ import {
   useState,
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type Field, type FormTemplate, parseFormTemplate } from '#domain/form-template.ts';
+import {
+  DETAILS_REQUIRED_MESSAGE,
+  type Field,
+  type FormTemplate,
+  parseFormTemplate,
+} from '#domain/form-template.ts';
 import { describeTemplateProblem, findTemplateProblems } from '#domain/form-template-problems.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
@@ -34,7 +39,6 @@ import './formbuilder.css';
 // admin-app §4, §5, §8: the builder's messages, to the letter.
 export const FORM_SAVED_MESSAGE = 'Form saved successfully!';
 export const saveFailedMessage = (message: string) => `Error saving form: ${message}`;
-export const DETAILS_REQUIRED_MESSAGE = 'Form name and description are required.';
 export const loadFailedMessage = (message: string) => `Error loading form: ${message}`;
 export const SECTION_TITLE_REQUIRED = 'A section needs a title.';
 
