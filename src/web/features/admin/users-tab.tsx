@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import type { AdminUsersQuery } from '#web/gql/graphql.ts';
+import { firstFormError } from '#web/lib/first-form-error.ts';
 import {
   fetchFailedMessage,
   NOT_AVAILABLE,
@@ -22,7 +23,6 @@ import {
   useOrganizationChoices,
   useSaveUser,
 } from './api/users.ts';
-import { firstFormError } from './list/first-form-error.ts';
 import { ListPager } from './list/list-pager.tsx';
 import { EditRowButton } from './list/row-cells.tsx';
 import { RowMessage } from './list/row-message.tsx';
