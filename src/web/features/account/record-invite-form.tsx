@@ -93,7 +93,14 @@ export function RecordInviteForm({ organization }: { organization: AccountOrgani
           </div>
           <div className="form-field">
             <label htmlFor="invite-type">Inventory type</label>
-            <select id="invite-type" required {...form.register('inventoryType')} value={inventoryType}>
+            {/* Controlled here rather than registered: what it shows is the choice or the preselection. */}
+            <select
+              id="invite-type"
+              name="inventoryType"
+              required
+              value={inventoryType}
+              onChange={(event) => form.setValue('inventoryType', event.target.value)}
+            >
               <option value="">Select an inventory type</option>
               {types.map((credit) => (
                 <option key={credit.inventoryType.id} value={credit.inventoryType.id}>
