@@ -106,7 +106,9 @@ test('Records: unassigned switch, search, Submitted select, actions, report gene
     ownerName.slice(0, 18).toLowerCase(),
   );
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell', { name: new Date().toLocaleDateString('en-US') }).first()).toBeVisible();
+  await expect(
+    row.getByRole('gridcell', { name: new Date().toLocaleDateString('en-US') }).first(),
+  ).toBeVisible();
 
   // Submitted Yes/No is saved at once.
   const submitted = row.getByRole('combobox', { name: /^Submitted/ });
@@ -158,7 +160,7 @@ test('Organizations: add with "Name is required.", inline edit, one row at a tim
   await page.getByRole('searchbox', { name: 'Search by name' }).fill(name.toUpperCase());
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').nth(0)).toHaveText('N/A');
+  await expect(row.getByRole('gridcell').nth(0)).toHaveText('N/A');
   const website = row.getByRole('link', { name: 'https://harbor.example' });
   await expect(website).toHaveAttribute('target', '_blank');
   await expectAxeClean(page, 'organizations tab');
@@ -313,7 +315,7 @@ test('tabs work from the keyboard, the back button returns to the previous tab, 
 
   for (const tab of ['records', 'users', 'products']) {
     await page.goto(`/#/admin?tab=${tab}&unassigned=show`);
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('grid')).toBeVisible();
     await page.screenshot({ path: `test-results/admin-${tab}.png`, fullPage: true });
   }
 
@@ -321,7 +323,7 @@ test('tabs work from the keyboard, the back button returns to the previous tab, 
   for (const tab of ['records', 'organizations', 'users', 'inventory-types', 'products']) {
     await page.goto(`/#/admin?tab=${tab}&unassigned=show`);
     await expect(page.getByRole('tabpanel')).toBeVisible();
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('grid')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${tab} scrolls the page sideways`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/admin-${tab}-390.png`, fullPage: true });
@@ -415,4 +417,60 @@ test('one organization is edited at a time, and logging out on the console leave
   await page.goto('/#/admin');
   await expect(toast(page, 'Access denied. Admins only.').first()).toBeVisible();
   await expect(page).toHaveURL(/#\/$/);
+});
+
+test('a list is one keyboard stop: headers sort from the keyboard, named without their arrow, with aria-sort', async ({
+  page,
+}) => {
+  for (const name of ['Aster', 'Zinnia']) {
+    createUser({
+      email: uniqueEmail(`sort-${name.toLowerCase()}`),
+      name: `${name} Member`,
+      password: PASSWORD,
+      role: 'user',
+      organization: `${name} Sort ${Date.now()}`,
+    });
+  }
+  await signInAsAdmin(page, 'sort-admin');
+  await page.goto('/#/admin?tab=organizations');
+  const nameHeader = page.getByRole('columnheader', { name: 'Name', exact: true });
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+  await expect(page.getByRole('columnheader', { name: 'Actions', exact: true })).not.toHaveAttribute(
+    'aria-sort',
+  );
+
+  // From the search box: the add button, then the list (one stop), then arrows up to the header.
+  await page.getByRole('searchbox', { name: 'Search by name' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await expect(nameHeader).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=name&dir=ascending/);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=name&dir=descending/);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  const names = await page.getByRole('rowheader').allTextContents();
+  expect(names.length).toBeGreaterThan(2);
+  expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base' })));
+});
+
+test('an edited row’s fields keep their keys: arrows move the caret, Tab goes to the next field', async ({
+  page,
+}) => {
+  await signInAsAdmin(page, 'row-keys-admin');
+  await page.goto('/#/admin?tab=organizations');
+  await page.getByRole('button', { name: 'Edit Demo Organization' }).click();
+  const name = page.getByRole('textbox', { name: 'Name of Demo Organization' });
+  await name.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('!');
+  await expect(name).toHaveValue('Demo Organizatio!n');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Phone of Demo Organization' })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('rowheader', { name: 'Demo Organization', exact: true })).toBeVisible();
 });

@@ -75,6 +75,9 @@ export const formTemplateSchema = z.object({
 });
 export type FormTemplate = z.infer<typeof formTemplateSchema>;
 
+/** admin-app §5 Form builder save: the builder says it before saving, the server if it is sent anyway. */
+export const DETAILS_REQUIRED_MESSAGE = 'Form name and description are required.';
+
 /** admin-app §3: the default for an empty form. */
 export const EMPTY_FORM: FormTemplate = { formId: 'custom-form', formTitle: 'Custom Form', steps: [] };
 

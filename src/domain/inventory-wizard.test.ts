@@ -19,7 +19,7 @@ import {
   HAIR_COLORS,
   OTHER_CARETAKERS,
   YES_NO,
-} from './life-inventory.ts';
+} from './life-inventory-choices.ts';
 
 const field = (id: WizardAnswerKey) => {
   const found = WIZARD_FIELDS_BY_KEY.get(id);

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { fieldVisibility, withoutHiddenAnswers } from './field-visibility.ts';
 import type { Field, FormTemplate } from './form-template.ts';
+import { lifeInventoryForm } from './life-inventory.ts';
 import {
   ASSISTIVE_DEVICES,
   CHILDHOOD_EXPERIENCES,
   EYE_COLORS,
   GENDERS,
   HAIR_COLORS,
-  lifeInventoryForm,
   OTHER_CARETAKERS,
   YES_NO,
-} from './life-inventory.ts';
+} from './life-inventory-choices.ts';
 
 /**
  * The inventory wizard (customer-app §2 Inventory, §3 wizard answers, §4 conditionals, §5 required

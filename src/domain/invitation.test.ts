@@ -46,6 +46,18 @@ describe('inviteSchema (customer-app §5 Invite form)', () => {
     expect(problemOf({ ...valid, ...change })).toBe(message);
   });
 
+  it.each([
+    [{ name: '', email: '' }, 'name'],
+    [{ email: '' }, 'email'],
+    [{ inventoryType: '' }, 'inventoryType'],
+    [{ organization: '' }, 'organization'],
+    [{ name: 'Ada\nBcc: x@example.com' }, 'name'],
+    [{ email: 'not-an-address' }, 'email'],
+  ])('ties the problem of %j to the field %s, for the form to place it', (change, field) => {
+    const issues = inviteSchema.safeParse({ ...valid, ...change }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.path)).toEqual([[field]]);
+  });
+
   it('refuses a body that is not an object with the required message', () => {
     expect(problemOf(undefined)).toBeDefined();
     expect(problemOf({})).toBe(INVITE_REQUIRED_MESSAGE);

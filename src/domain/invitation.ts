@@ -28,16 +28,19 @@ const text = z
 export const inviteSchema = z
   .object({ name: text, email: text, organization: text, inventoryType: text })
   .superRefine((invite, context) => {
-    const problem = (message: string) => context.addIssue({ code: 'custom', message });
+    // Each problem is tied to the field it is about, so a form can place it; one problem at a time.
+    const problem = (field: keyof typeof invite, message: string) =>
+      context.addIssue({ code: 'custom', message, path: [field] });
     // customer-app §5: one message for any of the three fields the person fills in.
-    if (!invite.name || !invite.email || !invite.inventoryType) return problem(INVITE_REQUIRED_MESSAGE);
+    const empty = (['name', 'email', 'inventoryType'] as const).find((field) => !invite[field]);
+    if (empty) return problem(empty, INVITE_REQUIRED_MESSAGE);
     // customer-app §8: the organization comes from the screen, not from the person.
-    if (!invite.organization) return problem(ORGANIZATION_MISSING_MESSAGE);
+    if (!invite.organization) return problem('organization', ORGANIZATION_MISSING_MESSAGE);
     if (invite.name.length > INVITE_NAME_MAX)
-      return problem(`The name can be at most ${INVITE_NAME_MAX} characters long.`);
-    if (CONTROL_CHARACTERS.test(invite.name)) return problem('The name cannot contain line breaks.');
+      return problem('name', `The name can be at most ${INVITE_NAME_MAX} characters long.`);
+    if (CONTROL_CHARACTERS.test(invite.name)) return problem('name', 'The name cannot contain line breaks.');
     if (invite.email.length > INVITE_EMAIL_MAX || !z.email().safeParse(invite.email).success)
-      return problem(INVALID_EMAIL_MESSAGE);
+      return problem('email', INVALID_EMAIL_MESSAGE);
   });
 
 export type Invite = z.output<typeof inviteSchema>;

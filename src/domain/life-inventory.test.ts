@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Field, parseFormTemplate } from './form-template.ts';
+import { LIFE_INVENTORY_SECTION_TITLES, lifeInventoryForm } from './life-inventory.ts';
 import {
   ASSISTIVE_DEVICES,
   CHILDHOOD_EXPERIENCES,
   EYE_COLORS,
   GENDERS,
   HAIR_COLORS,
-  LIFE_INVENTORY_SECTION_TITLES,
-  lifeInventoryForm,
   OTHER_CARETAKERS,
   YES_NO,
-} from './life-inventory.ts';
+} from './life-inventory-choices.ts';
 
 const fields = lifeInventoryForm.steps.flatMap((step) => step.fields);
 const fieldById = (id: string): Field => {

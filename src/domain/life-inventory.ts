@@ -1,63 +1,23 @@
-import type { CellField, Field, FieldOption, FormTemplate, TableRow } from './form-template.ts';
+import type { CellField, Field, FormTemplate, TableRow } from './form-template.ts';
+import {
+  ASSISTIVE_DEVICES,
+  CHILDHOOD_EXPERIENCES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  OTHER_CARETAKERS,
+  optionsOf,
+  SIBLING_RELATIONS,
+  YES_NO,
+} from './life-inventory-choices.ts';
 
 /**
  * The spec's inventory wizard (customer-app §2 Inventory, §3 answers and enumerations, §4
- * conditionals, §5 required fields) as data: the enumerations the wizard screen renders, and the
- * same questions as a record form (Form/Field format of customer-app §3) for the "Life Inventory"
- * inventory type. Field ids are the wizard's answer keys, except the birth date: its id is
+ * conditionals, §5 required fields) as a record form (Form/Field format of customer-app §3) for
+ * the "Life Inventory" inventory type. Field ids are the wizard's answer keys, except the birth date: its id is
  * `dateOfBirth`, the id the hidden `age` field is computed from (customer-app §3).
  */
 export const LIFE_INVENTORY_TYPE_NAME = 'Life Inventory';
-
-// customer-app §3 Enumerations, in the spec's order.
-export const GENDERS = [
-  'Woman',
-  'Man',
-  'Transgender',
-  'Non-binary/non-conforming',
-  'Prefer not to respond',
-] as const;
-export const HAIR_COLORS = ['Bald', 'Black', 'Blonde', 'Brown', 'Red', 'Silver', 'Gray', 'Other'] as const;
-export const EYE_COLORS = ['Blue', 'Brown', 'Green', 'Hazel', 'Pink (Albino)', 'Gray'] as const;
-export const ASSISTIVE_DEVICES = [
-  'Back Brace',
-  'Hand Brace',
-  'Neck Brace',
-  'Knee Brace',
-  'Contact Lenses',
-  'Glasses',
-  'Cane',
-  'Crutches',
-  'Hearing Aid',
-  'Wheel Chair',
-  'Walker',
-  'Prosthetic Device',
-] as const;
-export const OTHER_CARETAKERS = [
-  'Stepfather',
-  'Stepmother',
-  'Adoptive Father',
-  'Adoptive Mother',
-  'Grandfather',
-  'Grandmother',
-  'Uncle',
-  'Aunt',
-  'Foster Father',
-  'Foster Mother',
-  'Other',
-] as const;
-export const CHILDHOOD_EXPERIENCES = [
-  'Separation from family',
-  'Emotional abuse',
-  'Physical abuse',
-  'Sexual abuse',
-  'Neglect',
-  'Homelessness',
-] as const;
-/** parentsSeparated and experiencesStillBother. */
-export const YES_NO = ['Yes', 'No'] as const;
-/** The relation of a sibling in the siblings table (full, half or step, as the sibling counts). */
-export const SIBLING_RELATIONS = ['Full', 'Half', 'Step'] as const;
 
 /** customer-app §2: the seven question steps of the wizard (steps 8 and 9 are review and narrative). */
 export const LIFE_INVENTORY_SECTION_TITLES = [
@@ -69,11 +29,6 @@ export const LIFE_INVENTORY_SECTION_TITLES = [
   'Family of Origin - Parents',
   'Family of Origin - Separation',
 ] as const;
-
-/** Option lists: label equals value, as the form builder makes them (admin-app §5 Options). */
-export function optionsOf(values: readonly string[]): FieldOption[] {
-  return values.map((value) => ({ label: value, value }));
-}
 
 const SIBLING_TABLE_ROWS = 4;
 

@@ -6,6 +6,11 @@
  */
 export const CLIENT_REFERENCE_PARAM = 'client_reference_id';
 
+// customer-app §5 and §8: the checkout's refusals, as the server gives them and the screens show them.
+export const MISSING_STRIPE_ID_MESSAGE = 'Missing Stripe ID';
+export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
+export const USER_ORGANIZATION_NOT_FOUND = 'User organization not found.';
+
 /** The web client's route of the sandbox checkout page: `#/sandbox-checkout/{productId}`. */
 export const SANDBOX_CHECKOUT_ROUTE = 'sandbox-checkout';
 

@@ -231,6 +231,14 @@ export function recordOwnerName(
 /** admin-app §6 and §8: what anyone but an admin is told on an admin screen or operation. */
 export const ADMINS_ONLY_MESSAGE = 'Access denied. Admins only.';
 
+// The refusals the client shows as the server words them, defined once for both.
+/** customer-app §7, admin-app §7: a call without a token (the server's answer, and the client's before it asks). */
+export const MISSING_TOKEN_MESSAGE = 'Failed to retrieve JWT token. User is not authenticated.';
+/** customer-app §2, §8: a screen or operation the person's roles do not allow. */
+export const NO_PERMISSION_MESSAGE = 'Access denied. You do not have permission to view this page.';
+/** A record that does not exist or that the caller may not see: one answer for both (see `decide`). */
+export const RECORD_NOT_FOUND_MESSAGE = 'Record not found.';
+
 /** Screens of admin-app §2 that only admins open: the admin page, the form builder and datasync. */
 export type AdminScreen = 'admin' | 'formbuilder' | 'datasync' | 'formversions';
 

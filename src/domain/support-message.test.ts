@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contactFormSchema,
   SUPPORT_MESSAGE_MAX,
   supportMessageErrors,
   supportMessageSchema,
@@ -110,5 +111,40 @@ describe('tree count (admin-app §5, §9)', () => {
       'Please count the trees correctly (hint: ignore the non-tree emojis!)',
     );
     expect(TREE_COUNT_PATTERN_MESSAGE).toBe('Please answer the math question correctly');
+  });
+});
+
+describe('contact form schema (admin-app §5)', () => {
+  const typed = { name: 'Ada', email: 'ada@example.com', message: 'Hello', website: '', trees: '6' };
+  const problems = (input: Record<string, string>) => {
+    const result = contactFormSchema.safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
+  };
+
+  it.each([
+    ['everything typed', {}, {}],
+    ['a wrong tree count', { trees: '11' }, { trees: TREE_COUNT_WRONG_MESSAGE }],
+    ['a tree count in words', { trees: 'six' }, { trees: TREE_COUNT_PATTERN_MESSAGE }],
+    [
+      'nothing typed',
+      { name: '', email: '', message: '', trees: '' },
+      {
+        name: 'Please enter your name.',
+        email: 'Please enter your e-mail address.',
+        message: 'Please enter your message.',
+        trees: TREE_COUNT_PATTERN_MESSAGE,
+      },
+    ],
+    ['a malformed address', { email: 'ada@' }, { email: 'Please enter a valid e-mail address.' }],
+    ['a filled honeypot (the form stops before checking)', { website: 'https://spam.example' }, {}],
+  ])('%s', (_case, change, expected) => {
+    expect(problems({ ...typed, ...change })).toEqual(expected);
+  });
+
+  it('gives the message fields trimmed, as they are sent', () => {
+    expect(contactFormSchema.parse({ ...typed, name: ' Ada ', message: '\n Hello \n' })).toMatchObject({
+      name: 'Ada',
+      message: 'Hello',
+    });
   });
 });

@@ -67,3 +67,19 @@ export function treeCountError(answer: string): string | undefined {
   if (!/^\d+$/.test(trimmed)) return TREE_COUNT_PATTERN_MESSAGE;
   return Number(trimmed) === TREE_COUNT_ANSWER ? undefined : TREE_COUNT_WRONG_MESSAGE;
 }
+
+/**
+ * admin-app §2/§5 Contact page form: the message's three fields as the visitor types them, the
+ * honeypot (any text; a filled one stops the form before it is checked) and the tree count.
+ */
+export const contactFormSchema = supportMessageSchema
+  .pick({ name: true, email: true, message: true })
+  .extend({
+    website: z.string(),
+    trees: z.string().superRefine((answer, context) => {
+      const problem = treeCountError(answer);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+
+export type ContactFormInput = z.input<typeof contactFormSchema>;

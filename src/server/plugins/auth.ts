@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
 import { loadOrCreateSigningKeys, publicJwks } from '../modules/identity/signing-keys.ts';
 import {
   createTokenVerifier,
@@ -24,8 +25,8 @@ declare module 'fastify' {
   }
 }
 
-// customer-app §7: the message a call without a token gets.
-export const MISSING_TOKEN_MESSAGE = 'Failed to retrieve JWT token. User is not authenticated.';
+// customer-app §7: the message a call without a token gets (the client says it too).
+export { MISSING_TOKEN_MESSAGE };
 
 export class AuthenticationError extends Error {
   readonly statusCode = 401;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
 import { useAuth } from './auth/auth-provider.tsx';
-import { MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
 
 /**
  * The one JSON request helper for our /api services (issue 10): Invite, Resend, Checkout, Reports,

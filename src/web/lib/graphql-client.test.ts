@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
 import { TypedDocumentString } from '#web/gql/graphql.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
-import { createGraphQLClient, GraphQLRequestError, MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
+import { createGraphQLClient, GraphQLRequestError } from './graphql-client.ts';
 
 const Ping = new TypedDocumentString('query Ping($n: Int) { ping(n: $n) }') as unknown as TypedDocumentString<
   { ping: number },

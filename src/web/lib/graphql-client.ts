@@ -1,7 +1,5 @@
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
 import type { TypedDocumentString } from '#web/gql/graphql.ts';
-
-// customer-app §7: every call carries the ID token; without one this is the message shown.
-export const MISSING_TOKEN_MESSAGE = 'Failed to retrieve JWT token. User is not authenticated.';
 
 export interface GraphQLRequestOptions {
   signal?: AbortSignal;

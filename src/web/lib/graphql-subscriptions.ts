@@ -1,6 +1,6 @@
 import { type Client, createClient } from 'graphql-ws/client';
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
 import type { TypedDocumentString } from '#web/gql/graphql.ts';
-import { MISSING_TOKEN_MESSAGE } from './graphql-client.ts';
 
 /** ws(s)://host/graphql for the page's own origin. */
 export function graphqlWebSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {

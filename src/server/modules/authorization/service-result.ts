@@ -1,4 +1,4 @@
-import type { Decision, DenialReason } from '#domain/permissions.ts';
+import { type Decision, type DenialReason, NO_PERMISSION_MESSAGE } from '#domain/permissions.ts';
 import { MISSING_TOKEN_MESSAGE } from '../../plugins/auth.ts';
 
 /**
@@ -54,7 +54,7 @@ export function fail(code: FailureCode, message: string): { ok: false; failure: 
 
 // admin-app §6 and customer-app §2: the spec's own refusals.
 export { ADMINS_ONLY_MESSAGE } from '#domain/admin-inputs.ts';
-export const NO_PERMISSION_MESSAGE = 'Access denied. You do not have permission to view this page.';
+export { NO_PERMISSION_MESSAGE };
 export const RECORD_SUBMITTED_MESSAGE = 'This record has been submitted and can no longer be changed.';
 
 /** The failure for a policy's denial; `notFound` names the thing, so the id's existence stays hidden. */

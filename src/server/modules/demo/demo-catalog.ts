@@ -1,5 +1,6 @@
 import type { FormTemplate } from '#domain/form-template.ts';
-import { LIFE_INVENTORY_TYPE_NAME, lifeInventoryForm, optionsOf, YES_NO } from '#domain/life-inventory.ts';
+import { LIFE_INVENTORY_TYPE_NAME, lifeInventoryForm } from '#domain/life-inventory.ts';
+import { optionsOf, YES_NO } from '#domain/life-inventory-choices.ts';
 
 /**
  * What `seed-demo` loads so the product can be tried at once (foundation issue, CLI): an

@@ -7,7 +7,7 @@ import {
   migrationCompleteMessage,
   NO_MATCHING_RECORDS,
 } from '#domain/admin-inputs.ts';
-import { parseFormTemplate } from '#domain/form-template.ts';
+import { parseFormTemplate, DETAILS_REQUIRED_MESSAGE as REQUIRED } from '#domain/form-template.ts';
 import { describeTemplateProblem, findTemplateProblems } from '#domain/form-template-problems.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
@@ -48,8 +48,6 @@ export async function getInventoryType(
   return found ? ok(found) : denial('not-found', NOT_FOUND);
 }
 
-// admin-app §5 Form builder save: "Form name and description are required."
-const REQUIRED = 'Form name and description are required.';
 const optionalText = z
   .string()
   .max(100_000)

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { firstProblem, inviteSchema, resendSchema } from '#domain/invitation.ts';
-import { type Actor, decideOrganization, decideRecord } from '#domain/permissions.ts';
+import {
+  type Actor,
+  decideOrganization,
+  decideRecord,
+  RECORD_NOT_FOUND_MESSAGE as RECORD_NOT_FOUND,
+} from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { denial, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -15,7 +20,6 @@ export interface InvitationDeps extends ServiceDeps {
 }
 
 const ORGANIZATION_NOT_FOUND = 'Organization not found.';
-const RECORD_NOT_FOUND = 'Record not found.';
 const INVENTORY_TYPE_NOT_FOUND = 'Inventory type not found.';
 export const NO_CREDITS_LEFT_MESSAGE =
   'There are no available records of this inventory type left. Please visit our Products page to make a purchase.';

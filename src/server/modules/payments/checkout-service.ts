@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import {
+  CHECKOUT_FAILED_MESSAGE,
+  MISSING_STRIPE_ID_MESSAGE,
+  USER_ORGANIZATION_NOT_FOUND,
+} from '#domain/payment-link.ts';
 import { type Actor, decide, decideOrganization } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { denial, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
@@ -8,9 +13,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 // customer-app §5 and §8: the spec's messages.
-export const MISSING_STRIPE_ID_MESSAGE = 'Missing Stripe ID';
-export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
-export const USER_ORGANIZATION_NOT_FOUND = 'User organization not found.';
+export { CHECKOUT_FAILED_MESSAGE, MISSING_STRIPE_ID_MESSAGE, USER_ORGANIZATION_NOT_FOUND };
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const PAYMENTS_OFF_MESSAGE =
   'Purchases are not available on this server yet. Please contact us to buy records.';

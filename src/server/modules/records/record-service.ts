@@ -10,6 +10,7 @@ import {
   answerWriteScope,
   decide,
   decideRecord,
+  RECORD_NOT_FOUND_MESSAGE as RECORD_NOT_FOUND,
   type RecordFacts,
   recordFieldVisibility,
   recordReadScope,
@@ -29,7 +30,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import type { RecordModel, RecordSaveModel, ReportGenerationModel } from './record-model.ts';
 import * as records from './record-repository.ts';
 
-export const RECORD_NOT_FOUND = 'Record not found.';
+export { RECORD_NOT_FOUND };
 export const NOT_THE_OWNER = 'Only the person this record belongs to can change it.';
 /** Issue 26 §3: a submit typed against the record's form before an admin moved it to another. */
 export const FORM_CHANGED_SINCE = (version: number) =>

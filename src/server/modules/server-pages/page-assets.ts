@@ -5,17 +5,23 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The stylesheet and the small script of the server-rendered pages (sign-in, mailbox). The CSP
  * allows scripts only from our origin (`script-src 'self'`), so nothing is inlined: both are files,
- * versioned by a content hash so they can be cached for good.
+ * versioned by a content hash so they can be cached for good. The stylesheet is kept in parts by
+ * concern and sent as one file, the parts in order.
  */
 const assets = {
-  'pages.css': 'text/css; charset=utf-8',
-  'pages.js': 'text/javascript; charset=utf-8',
+  'pages.css': {
+    type: 'text/css; charset=utf-8',
+    parts: ['pages-base.css', 'pages-forms.css', 'pages-mailbox.css'],
+  },
+  'pages.js': { type: 'text/javascript; charset=utf-8', parts: ['pages.js'] },
 } as const;
 type AssetName = keyof typeof assets;
 
 const loaded = Object.fromEntries(
   (Object.keys(assets) as AssetName[]).map((name) => {
-    const body = fs.readFileSync(new URL(`./assets/${name}`, import.meta.url));
+    const body = Buffer.concat(
+      assets[name].parts.map((part) => fs.readFileSync(new URL(`./assets/${part}`, import.meta.url))),
+    );
     return [name, { body, version: createHash('sha256').update(body).digest('hex').slice(0, 12) }];
   }),
 ) as Record<AssetName, { body: Buffer; version: string }>;
@@ -30,7 +36,7 @@ export async function pageAssetRoutes(app: FastifyInstance): Promise<void> {
     // release, so it is revalidated (issue 14 §13).
     app.get<{ Querystring: { v?: string } }>(`/static/${name}`, async (request, reply) =>
       reply
-        .type(assets[name])
+        .type(assets[name].type)
         .header(
           'cache-control',
           request.query.v === loaded[name].version ? 'public, max-age=31536000, immutable' : 'no-cache',

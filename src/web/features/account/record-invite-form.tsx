@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { firstProblem, INVITE_SUCCESS_MESSAGE, inviteSchema } from '#domain/invitation.ts';
+import { INVITE_SUCCESS_MESSAGE, inviteSchema } from '#domain/invitation.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { firstFormError } from '#web/lib/first-form-error.ts';
 import { useInvite } from './api/invitations.ts';
 import type { AccountOrganization } from './organization-details.tsx';
 
@@ -9,43 +12,54 @@ import type { AccountOrganization } from './organization-details.tsx';
 export const NO_CREDITS_MESSAGE =
   'You have no available records. Please visit our Products page to make a purchase.';
 
+const FIELD_ORDER = ['name', 'email', 'inventoryType', 'organization'];
+
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
 /**
  * customer-app §2 "Record Invite" form, §4 Invite and §5 rules: name, e-mail (an e-mail input) and
  * inventory type, only types with available records; the single type preselected; success clears
- * the form and reloads the organization and its records.
+ * the form and reloads the organization and its records. The form shows one problem at a time.
  */
 export function RecordInviteForm({ organization }: { organization: AccountOrganization }) {
   const types = organization.availableCredits.filter((credit) => credit.count > 0);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [chosenType, setChosenType] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const invite = useInvite();
-  // customer-app §4: with exactly one type available it is preselected (also after an invite).
+  const form = useForm({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { name: '', email: '', inventoryType: '', organization: '' },
+    // The problem is announced in the result line below; focus stays on the button (customer-app §5).
+    shouldFocusError: false,
+  });
+  // customer-app §4: with exactly one type available it is preselected (also after an invite), and a
+  // chosen type whose records ran out no longer counts.
+  const chosen = String(form.watch('inventoryType') ?? '');
   const onlyType = types.length === 1 ? (types[0]?.inventoryType.id ?? '') : '';
-  const inventoryType =
-    chosenType !== null && types.some((t) => t.inventoryType.id === chosenType) ? chosenType : onlyType;
+  const inventoryType = types.some((t) => t.inventoryType.id === chosen) ? chosen : onlyType;
+
+  const send = form.handleSubmit(
+    (input) => {
+      setOutcome(null);
+      invite.mutate(input, {
+        onSuccess: () => {
+          form.reset();
+          setOutcome({ tone: 'success', message: INVITE_SUCCESS_MESSAGE });
+        },
+        onError: (error) => setOutcome({ tone: 'error', message: error.message }),
+      });
+    },
+    (errors) => setOutcome({ tone: 'error', message: firstFormError(errors, FIELD_ORDER) ?? '' }),
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (invite.isPending) return;
-    const parsed = inviteSchema.safeParse({ name, email, inventoryType, organization: organization.id });
-    if (!parsed.success) {
-      setOutcome({ tone: 'error', message: firstProblem(parsed.error) ?? '' });
+    if (invite.isPending) {
+      event.preventDefault();
       return;
     }
-    setOutcome(null);
-    invite.mutate(parsed.data, {
-      onSuccess: () => {
-        setName('');
-        setEmail('');
-        setChosenType(null);
-        setOutcome({ tone: 'success', message: INVITE_SUCCESS_MESSAGE });
-      },
-      onError: (error) => setOutcome({ tone: 'error', message: error.message }),
-    });
+    // What the screen knows rather than the person: the organization and the preselected type.
+    form.setValue('organization', organization.id);
+    form.setValue('inventoryType', inventoryType);
+    void send(event);
   }
 
   return (
@@ -64,37 +78,28 @@ export function RecordInviteForm({ organization }: { organization: AccountOrgani
           </p>
           <div className="form-field">
             <label htmlFor="invite-name">Name</label>
-            <input
-              id="invite-name"
-              name="name"
-              type="text"
-              autoComplete="off"
-              required
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
+            <input id="invite-name" type="text" autoComplete="off" required {...form.register('name')} />
           </div>
           <div className="form-field">
             <label htmlFor="invite-email">Email</label>
             <input
               id="invite-email"
-              name="email"
               type="email"
               autoComplete="off"
               spellCheck={false}
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              {...form.register('email')}
             />
           </div>
           <div className="form-field">
             <label htmlFor="invite-type">Inventory type</label>
+            {/* Controlled here rather than registered: what it shows is the choice or the preselection. */}
             <select
               id="invite-type"
               name="inventoryType"
               required
               value={inventoryType}
-              onChange={(event) => setChosenType(event.target.value)}
+              onChange={(event) => form.setValue('inventoryType', event.target.value)}
             >
               <option value="">Select an inventory type</option>
               {types.map((credit) => (

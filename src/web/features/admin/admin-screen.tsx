@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { InventoryTypesTab } from './inventory-types-tab.tsx';
@@ -6,18 +7,18 @@ import { ProductsTab } from './products-tab.tsx';
 import { PurchasesTab } from './purchases-tab.tsx';
 import { RecordsTab } from './records-tab.tsx';
 import { SupportMessagesTab } from './support-messages-tab.tsx';
-import { ADMIN_TABS, type AdminTab, useAdminUrl } from './use-admin-url.ts';
+import { ADMIN_TABS, type AdminTab, type AdminUrl, useAdminUrl } from './use-admin-url.ts';
 import { UsersTab } from './users-tab.tsx';
 import './admin.css';
 
-const TAB_LABELS: Record<AdminTab, string> = {
-  records: 'Records',
-  organizations: 'Organizations',
-  users: 'Users',
-  'inventory-types': 'Inventory Types',
-  products: 'Products',
-  purchases: 'Purchases',
-  messages: 'Messages',
+const TABS: Record<AdminTab, { label: string; Panel: ComponentType<{ url: AdminUrl }> }> = {
+  records: { label: 'Records', Panel: RecordsTab },
+  organizations: { label: 'Organizations', Panel: OrganizationsTab },
+  users: { label: 'Users', Panel: UsersTab },
+  'inventory-types': { label: 'Inventory Types', Panel: InventoryTypesTab },
+  products: { label: 'Products', Panel: ProductsTab },
+  purchases: { label: 'Purchases', Panel: PurchasesTab },
+  messages: { label: 'Messages', Panel: SupportMessagesTab },
 };
 
 /**
@@ -43,31 +44,18 @@ export function AdminScreen() {
         <TabList aria-label="Admin sections" className="admin-tabs">
           {ADMIN_TABS.map((tab) => (
             <Tab key={tab} id={tab} className="admin-tabs__tab">
-              {TAB_LABELS[tab]}
+              {TABS[tab].label}
             </Tab>
           ))}
         </TabList>
-        <TabPanel id="records" className="admin-panel">
-          <RecordsTab url={url} />
-        </TabPanel>
-        <TabPanel id="organizations" className="admin-panel">
-          <OrganizationsTab url={url} />
-        </TabPanel>
-        <TabPanel id="users" className="admin-panel">
-          <UsersTab url={url} />
-        </TabPanel>
-        <TabPanel id="inventory-types" className="admin-panel">
-          <InventoryTypesTab url={url} />
-        </TabPanel>
-        <TabPanel id="products" className="admin-panel">
-          <ProductsTab url={url} />
-        </TabPanel>
-        <TabPanel id="purchases" className="admin-panel">
-          <PurchasesTab url={url} />
-        </TabPanel>
-        <TabPanel id="messages" className="admin-panel">
-          <SupportMessagesTab url={url} />
-        </TabPanel>
+        {ADMIN_TABS.map((tab) => {
+          const { Panel } = TABS[tab];
+          return (
+            <TabPanel key={tab} id={tab} className="admin-panel">
+              <Panel url={url} />
+            </TabPanel>
+          );
+        })}
       </Tabs>
     </section>
   );

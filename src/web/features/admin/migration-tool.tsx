@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { migrationChoiceProblem } from '#domain/admin-inputs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { migrationFailedMessage } from './admin-messages.ts';
-import { useMigrateRecords } from './api/inventory-types.ts';
+import { useMigrateRecords } from './api/whole-lists.ts';
+import { ChoiceSelect } from './list/row-cells.tsx';
 
 interface Outcome {
   ok: boolean;
@@ -41,24 +42,8 @@ export function MigrationTool({ types }: { types: { id: string; name: string }[]
       <h2 id={`${id}-title`}>Migrate Reports</h2>
       <p>Moves the unassigned records of one inventory type to another type's form.</p>
       <div className="migration-tool__fields">
-        <label htmlFor={`${id}-source`}>Source inventory type</label>
-        <select id={`${id}-source`} value={source} onChange={(event) => setSource(event.target.value)}>
-          <option value="">Select source type</option>
-          {types.map((type) => (
-            <option key={type.id} value={type.id}>
-              {type.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-target`}>Target inventory type</label>
-        <select id={`${id}-target`} value={target} onChange={(event) => setTarget(event.target.value)}>
-          <option value="">Select target type</option>
-          {types.map((type) => (
-            <option key={type.id} value={type.id}>
-              {type.name}
-            </option>
-          ))}
-        </select>
+        <TypeSelect id={`${id}-source`} end="source" types={types} value={source} onChange={setSource} />
+        <TypeSelect id={`${id}-target`} end="target" types={types} value={target} onChange={setTarget} />
         <Button onClick={run} disabled={migrate.isPending}>
           {migrate.isPending ? 'Migrating...' : 'Migrate Reports'}
         </Button>
@@ -76,5 +61,33 @@ export function MigrationTool({ types }: { types: { id: string; name: string }[]
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A labelled choice of inventory type: the source or the target of the migration. */
+function TypeSelect({
+  id,
+  end,
+  types,
+  value,
+  onChange,
+}: {
+  id: string;
+  end: 'source' | 'target';
+  types: { id: string; name: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{end === 'source' ? 'Source' : 'Target'} inventory type</label>
+      <ChoiceSelect
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        none={`Select ${end} type`}
+        choices={types}
+      />
+    </>
   );
 }

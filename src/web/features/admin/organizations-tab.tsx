@@ -1,109 +1,69 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { organizationInputSchema } from '#domain/admin-inputs.ts';
-import { nameMatches, pageOf, sortRows } from '#domain/admin-lists.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useToast } from '#web/components/ui/toast.tsx';
 import type { AdminOrganizationsQuery } from '#web/gql/graphql.ts';
-import { fetchFailedMessage, inlineFailureMessage, NOT_AVAILABLE } from './admin-messages.ts';
-import { useAdminOrganizations, useSaveOrganization } from './api/organizations.ts';
-import { firstFormError } from './list/first-form-error.ts';
-import { ListPager } from './list/list-pager.tsx';
+import { useAdminOrganizations, useSaveOrganization } from './api/whole-lists.ts';
+import { type AdminColumn, textColumn } from './list/admin-columns.ts';
+import { AdminList } from './list/admin-list.tsx';
+import { clientList } from './list/list-source.ts';
 import { EditRowButton, ExternalLinkOrNotAvailable } from './list/row-cells.tsx';
-import { RowMessage } from './list/row-message.tsx';
-import { SearchField } from './list/search-field.tsx';
-import { SortableHeader } from './list/sortable-header.tsx';
-import { TableRegion } from './list/table-region.tsx';
+import { SavedRowForm } from './list/saved-row-form.tsx';
+import { useInlineEdit } from './list/use-inline-edit.ts';
 import type { AdminUrl } from './use-admin-url.ts';
 
 type Organization = AdminOrganizationsQuery['organizations'][number];
-const COLUMN_COUNT = 4;
+
+const WORDS = { table: 'Organizations', noun: 'organizations', search: 'Search by name' };
+const byName = (organization: Organization) => organization.name;
+const FIELDS = [
+  ['name', 'Name'],
+  ['phone', 'Phone'],
+  ['website', 'Website'],
+] as const;
 
 /** admin-app §2 Organizations tab: search by name, inline Edit/Save/Cancel, an add row. */
 export function OrganizationsTab({ url }: { url: AdminUrl }) {
   const organizations = useAdminOrganizations();
-  // admin-app §4: one organization in edit mode at a time; the add row toggles open and closed.
-  const [editing, setEditing] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const rows = (organizations.data?.organizations ?? []).filter((o) => nameMatches(o.name, url.query));
-  const shown = pageOf(
-    sortRows(rows, url.sort, (o, column) =>
-      column === 'name' ? o.name : column === 'phone' ? o.phone : o.website,
-    ),
-    url.page,
-  );
+  const edit = useInlineEdit();
+  const columns: readonly AdminColumn<Organization>[] = [
+    { id: 'name', label: 'Name', sortBy: byName, cell: byName },
+    textColumn('phone', 'Phone', (organization) => organization.phone),
+    {
+      id: 'website',
+      label: 'Website',
+      sortBy: (organization) => organization.website,
+      cell: ({ website }) => (
+        <ExternalLinkOrNotAvailable href={website ? linkOf(website) : null} text={website} />
+      ),
+    },
+    {
+      id: 'actions',
+      label: 'Actions',
+      cell: (organization) => (
+        <EditRowButton name={organization.name} onEdit={() => edit.edit(organization.id)} />
+      ),
+    },
+  ];
 
-  return (
-    <div className="admin-tab">
-      <div className="admin-toolbar">
-        <SearchField label="Search by name" value={url.query} onChange={url.setQuery} />
-        <Button variant={adding ? 'secondary' : 'primary'} onClick={() => setAdding((open) => !open)}>
-          Add New Organization
-        </Button>
-      </div>
-      {organizations.isPending ? (
-        <Spinner label="Loading organizations..." showLabel />
-      ) : organizations.isError ? (
-        <Alert tone="error">{fetchFailedMessage('organizations', organizations.error.message)}</Alert>
-      ) : (
-        <>
-          <TableRegion label="Organizations">
-            <thead>
-              <tr>
-                <SortableHeader column="name" label="Name" sort={url.sort} onSort={url.setSort} />
-                <SortableHeader column="phone" label="Phone" sort={url.sort} onSort={url.setSort} />
-                <SortableHeader column="website" label="Website" sort={url.sort} onSort={url.setSort} />
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {adding ? <OrganizationForm organization={null} onDone={() => setAdding(false)} /> : null}
-              {shown.rows.map((organization) =>
-                editing === organization.id ? (
-                  <OrganizationForm
-                    key={organization.id}
-                    organization={organization}
-                    onDone={() => setEditing(null)}
-                  />
-                ) : (
-                  <tr key={organization.id}>
-                    <th scope="row">{organization.name}</th>
-                    <td>{organization.phone || NOT_AVAILABLE}</td>
-                    <td>
-                      <ExternalLinkOrNotAvailable
-                        href={organization.website ? linkOf(organization.website) : null}
-                        text={organization.website}
-                      />
-                    </td>
-                    <td>
-                      <EditRowButton name={organization.name} onEdit={() => setEditing(organization.id)} />
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </TableRegion>
-          {rows.length === 0 ? <p className="admin-empty">No organizations match.</p> : null}
-          <ListPager
-            page={shown.page}
-            pageCount={shown.pageCount}
-            total={rows.length}
-            noun="organizations"
-            onPage={url.setPage}
-          />
-        </>
-      )}
-    </div>
+  const list = clientList(organizations, (data) => data.organizations, url, columns, byName);
+  const form = (organization: Organization | null, onDone: () => void) => (
+    <OrganizationForm organization={organization} onDone={onDone} />
   );
+  const inlineEdit = { edit, form, addLabel: 'Add New Organization' };
+  return <AdminList words={WORDS} url={url} state={list} columns={columns} inlineEdit={inlineEdit} />;
 }
 
 /** A website typed without a scheme still opens as a website, never as a path of this app. */
 function linkOf(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
+
+/** What the row's fields hold when it opens: the organization as stored, or nothing yet. */
+const typed = (organization: Organization | null) => ({
+  name: organization?.name ?? '',
+  phone: organization?.phone ?? '',
+  website: organization?.website ?? '',
+});
 
 /** The inline row of admin-app §2/§5: name required; an empty phone or website is sent as null. */
 function OrganizationForm({
@@ -113,71 +73,31 @@ function OrganizationForm({
   organization: Organization | null;
   onDone: () => void;
 }) {
-  const formId = useId();
   const save = useSaveOrganization();
-  const { showToast } = useToast();
   const form = useForm({
     resolver: zodResolver(organizationInputSchema),
-    defaultValues: {
-      name: organization?.name ?? '',
-      phone: organization?.phone ?? '',
-      website: organization?.website ?? '',
-    },
+    defaultValues: typed(organization),
   });
-  const problem = firstFormError(form.formState.errors, ['name', 'phone', 'website']);
-  const label = organization ? `of ${organization.name}` : 'of the new organization';
-  const submit = form.handleSubmit((input) =>
-    save.mutate(
-      { id: organization?.id ?? null, input },
-      {
-        onSuccess: () => {
-          showToast(
-            organization ? 'Organization updated successfully!' : 'Organization added successfully!',
-            'success',
-          );
-          onDone();
-        },
-      },
-    ),
-  );
-
+  const of = organization ? `of ${organization.name}` : 'of the new organization';
   return (
-    <>
-      <tr className="admin-edit-row">
-        <td>
-          <input form={formId} aria-label={`Name ${label}`} placeholder="Name" {...form.register('name')} />
-        </td>
-        <td>
+    <SavedRowForm
+      id={organization?.id ?? null}
+      form={form}
+      fieldOrder={FIELDS.map(([field]) => field)}
+      save={save}
+      savedMessage={organization ? 'Organization updated successfully!' : 'Organization added successfully!'}
+      onDone={onDone}
+      fields={(formId) =>
+        FIELDS.map(([field, label]) => (
           <input
+            key={field}
             form={formId}
-            aria-label={`Phone ${label}`}
-            placeholder="Phone"
-            {...form.register('phone')}
+            aria-label={`${label} ${of}`}
+            placeholder={label}
+            {...form.register(field)}
           />
-        </td>
-        <td>
-          <input
-            form={formId}
-            aria-label={`Website ${label}`}
-            placeholder="Website"
-            {...form.register('website')}
-          />
-        </td>
-        <td>
-          <form id={formId} className="data-table__actions" onSubmit={submit} noValidate>
-            <Button type="submit" size="sm" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
-            </Button>
-            <Button size="sm" variant="quiet" onClick={onDone}>
-              Cancel
-            </Button>
-          </form>
-        </td>
-      </tr>
-      <RowMessage
-        message={problem ?? (save.isError ? inlineFailureMessage(save.error.message) : undefined)}
-        columns={COLUMN_COUNT}
-      />
-    </>
+        ))
+      }
+    />
   );
 }

@@ -1,88 +1,48 @@
-import { nameMatches, pageOf, sortRows } from '#domain/admin-lists.ts';
-import { formatLocalDateTime } from '#domain/display-date.ts';
 import { formatCost } from '#domain/money.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { AdminPurchasesQuery } from '#web/gql/graphql.ts';
-import { fetchFailedMessage, NOT_AVAILABLE } from './admin-messages.ts';
-import { useAdminPurchases } from './api/activity.ts';
-import { ListPager } from './list/list-pager.tsx';
-import { SearchField } from './list/search-field.tsx';
-import { SortableHeader } from './list/sortable-header.tsx';
-import { TableRegion } from './list/table-region.tsx';
+import { useAdminPurchases } from './api/whole-lists.ts';
+import { type AdminColumn, createdColumn, textColumn } from './list/admin-columns.ts';
+import { AdminList } from './list/admin-list.tsx';
+import { clientList } from './list/list-source.ts';
 import type { AdminUrl } from './use-admin-url.ts';
 
 type Purchase = AdminPurchasesQuery['purchases'][number];
 
-function sortValue(purchase: Purchase, column: string) {
-  const values: Record<string, string | number | null | undefined> = {
-    date: purchase.createdAt,
-    organization: purchase.organization?.name,
-    product: purchase.productName,
-    credits: purchase.credits,
-    amount: purchase.amount === null ? null : Number(purchase.amount),
-    provider: purchase.provider,
-  };
-  return values[column];
-}
+const WORDS = { table: 'Purchases', noun: 'purchases', search: 'Search by organization' };
+const byOrganization = (purchase: Purchase) => purchase.organization?.name;
+
+const COLUMNS: readonly AdminColumn<Purchase>[] = [
+  createdColumn(),
+  textColumn('organization', 'Organization', (purchase) => purchase.organization?.name),
+  textColumn('product', 'Product', (purchase) => purchase.productName),
+  {
+    id: 'credits',
+    label: 'Credits',
+    sortBy: (purchase) => purchase.credits,
+    cell: (purchase) => purchase.credits,
+  },
+  {
+    id: 'amount',
+    label: 'Amount',
+    sortBy: (purchase) => (purchase.amount === null ? null : Number(purchase.amount)),
+    cell: (purchase) => formatCost(purchase.amount),
+  },
+  {
+    id: 'provider',
+    label: 'Paid through',
+    sortBy: (purchase) => purchase.provider,
+    cell: (purchase) => (purchase.provider === 'sandbox' ? 'Sandbox (no payment)' : 'Stripe'),
+  },
+  {
+    id: 'reference',
+    label: 'Reference',
+    className: 'admin-table__code',
+    cell: (purchase) => purchase.providerRef,
+  },
+];
 
 /** Issue 10: who bought how many records, and when (the latest 200), searched by organization. */
 export function PurchasesTab({ url }: { url: AdminUrl }) {
-  const purchases = useAdminPurchases();
-  const rows = (purchases.data?.purchases ?? []).filter((p) => nameMatches(p.organization?.name, url.query));
-  const shown = pageOf(sortRows(rows, url.sort, sortValue), url.page);
-  const header = (column: string, label: string) => (
-    <SortableHeader column={column} label={label} sort={url.sort} onSort={url.setSort} />
-  );
-
-  return (
-    <div className="admin-tab">
-      <div className="admin-toolbar">
-        <SearchField label="Search by organization" value={url.query} onChange={url.setQuery} />
-      </div>
-      {purchases.isPending ? (
-        <Spinner label="Loading purchases..." showLabel />
-      ) : purchases.isError ? (
-        <Alert tone="error">{fetchFailedMessage('purchases', purchases.error.message)}</Alert>
-      ) : rows.length === 0 ? (
-        <p className="admin-empty">No purchases match.</p>
-      ) : (
-        <>
-          <TableRegion label="Purchases">
-            <thead>
-              <tr>
-                {header('date', 'Date')}
-                {header('organization', 'Organization')}
-                {header('product', 'Product')}
-                {header('credits', 'Credits')}
-                {header('amount', 'Amount')}
-                {header('provider', 'Paid through')}
-                <th scope="col">Reference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.rows.map((purchase) => (
-                <tr key={purchase.id}>
-                  <th scope="row">{formatLocalDateTime(purchase.createdAt)}</th>
-                  <td>{purchase.organization?.name ?? NOT_AVAILABLE}</td>
-                  <td>{purchase.productName ?? NOT_AVAILABLE}</td>
-                  <td>{purchase.credits}</td>
-                  <td>{formatCost(purchase.amount)}</td>
-                  <td>{purchase.provider === 'sandbox' ? 'Sandbox (no payment)' : 'Stripe'}</td>
-                  <td className="admin-table__code">{purchase.providerRef}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableRegion>
-          <ListPager
-            page={shown.page}
-            pageCount={shown.pageCount}
-            total={rows.length}
-            noun="purchases"
-            onPage={url.setPage}
-          />
-        </>
-      )}
-    </div>
-  );
+  const purchases = clientList(useAdminPurchases(), (data) => data.purchases, url, COLUMNS, byOrganization);
+  return <AdminList words={WORDS} url={url} state={purchases} columns={COLUMNS} />;
 }

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { formatLocalDate } from '#domain/display-date.ts';
 import { RESEND_SUCCESS_MESSAGE } from '#domain/invitation.ts';
 import { modelChoices } from '#domain/report-models.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -14,7 +13,6 @@ import { useResendInvite } from '#web/lib/use-resend-invite.ts';
 import {
   DOWNLOADED_MESSAGE,
   downloadFailedMessage,
-  fetchFailedMessage,
   generateFailedMessage,
   NO_ACTIONS_MESSAGE,
   NOT_AVAILABLE,
@@ -28,24 +26,60 @@ import {
   useGenerateReport,
   useSetSubmitted,
 } from './api/records.ts';
-import { ListPager } from './list/list-pager.tsx';
-import { SearchField } from './list/search-field.tsx';
-import { SortableHeader } from './list/sortable-header.tsx';
-import { TableRegion } from './list/table-region.tsx';
+import type { AdminColumn } from './list/admin-columns.ts';
+import { AdminList } from './list/admin-list.tsx';
+import { serverList } from './list/list-source.ts';
 import type { AdminUrl } from './use-admin-url.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 type AdminRecord = AdminRecordsQuery['recordsPage']['records'][number];
 
-const COLUMNS = [
-  ['client', 'Client'],
-  ['type', 'Type'],
-  ['organization', 'Organization'],
-  ['createdAt', 'Created At'],
-  ['updatedAt', 'Updated At'],
-  ['submitted', 'Submitted'],
-] as const;
+/** The record's person, or null for a record nobody has claimed yet (admin-app §5 "unassigned"). */
+const clientOf = (record: AdminRecord) => (record.user?.name?.trim() ? record.user.name : null);
 
+const COLUMNS: readonly AdminColumn<AdminRecord>[] = [
+  { id: 'client', label: 'Client', sortBy: 'server', cell: (record) => clientOf(record) ?? NOT_AVAILABLE },
+  {
+    id: 'type',
+    label: 'Type',
+    sortBy: 'server',
+    cell: (record) => record.inventoryType.name || NOT_AVAILABLE,
+  },
+  {
+    id: 'organization',
+    label: 'Organization',
+    sortBy: 'server',
+    cell: (record) => record.organization?.name ?? NOT_AVAILABLE,
+  },
+  {
+    id: 'createdAt',
+    label: 'Created At',
+    sortBy: 'server',
+    cell: (record) => formatLocalDate(record.createdAt),
+  },
+  {
+    id: 'updatedAt',
+    label: 'Updated At',
+    sortBy: 'server',
+    cell: (record) => formatLocalDate(record.updatedAt),
+  },
+  {
+    id: 'submitted',
+    label: 'Submitted',
+    sortBy: 'server',
+    cell: (record) => <SubmittedSelect record={record} client={clientOf(record) ?? NOT_AVAILABLE} />,
+  },
+  {
+    id: 'actions',
+    label: 'Actions',
+    cell: (record) => {
+      const client = clientOf(record);
+      return client ? <RecordActions record={record} client={client} /> : <span>{NO_ACTIONS_MESSAGE}</span>;
+    },
+  },
+];
+
+const WORDS = { table: 'Records', noun: 'records', search: 'Search by user name' };
 /** Typing pauses this long before the server is asked (one search per pause, not per key). */
 const SEARCH_DELAY_MS = 250;
 
@@ -61,80 +95,27 @@ export function RecordsTab({ url }: { url: AdminUrl }) {
     sort: url.sort,
     page: url.page,
   });
-  const shown = records.data;
-
+  const list = serverList(records, (page) => page.records);
   return (
-    <div className="admin-tab">
-      <div className="admin-toolbar">
-        <SearchField label="Search by user name" value={url.query} onChange={url.setQuery} />
-        <Switch className="admin-switch" isSelected={url.showUnassigned} onChange={url.setShowUnassigned}>
-          <span className="admin-switch__track" aria-hidden="true">
-            <span className="admin-switch__thumb" />
-          </span>
-          Unassigned Records: {url.showUnassigned ? 'Show' : 'Hide'}
-        </Switch>
-      </div>
-      {records.isPending ? (
-        <Spinner label="Loading records..." showLabel />
-      ) : records.isError && !shown ? (
-        <Alert tone="error">{fetchFailedMessage('records', records.error.message)}</Alert>
-      ) : !shown || shown.totalCount === 0 ? (
-        <p className="admin-empty">No records match.</p>
-      ) : (
-        <>
-          {records.isError ? (
-            <Alert tone="error">{fetchFailedMessage('records', records.error.message)}</Alert>
-          ) : null}
-          <TableRegion label="Records" busy={records.isFetching}>
-            <thead>
-              <tr>
-                {COLUMNS.map(([column, label]) => (
-                  <SortableHeader
-                    key={column}
-                    column={column}
-                    label={label}
-                    sort={url.sort}
-                    onSort={url.setSort}
-                  />
-                ))}
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.records.map((record) => (
-                <RecordRow key={record.id} record={record} />
-              ))}
-            </tbody>
-          </TableRegion>
-          <ListPager
-            page={shown.page}
-            pageCount={shown.pageCount}
-            total={shown.totalCount}
-            noun="records"
-            onPage={url.setPage}
-          />
-        </>
-      )}
-    </div>
+    <AdminList
+      words={WORDS}
+      url={url}
+      state={list}
+      columns={COLUMNS}
+      controls={<UnassignedSwitch url={url} />}
+    />
   );
 }
 
-function RecordRow({ record }: { record: AdminRecord }) {
-  const client = record.user?.name?.trim() ? record.user.name : null;
+/** admin-app §5: records nobody has claimed are hidden until this says Show. */
+function UnassignedSwitch({ url }: { url: AdminUrl }) {
   return (
-    <tr>
-      <th scope="row">{client ?? NOT_AVAILABLE}</th>
-      <td>{record.inventoryType.name || NOT_AVAILABLE}</td>
-      <td>{record.organization?.name ?? NOT_AVAILABLE}</td>
-      <td>{formatLocalDate(record.createdAt)}</td>
-      <td>{formatLocalDate(record.updatedAt)}</td>
-      <td>
-        <SubmittedSelect record={record} client={client ?? NOT_AVAILABLE} />
-      </td>
-      <td>
-        {client ? <RecordActions record={record} client={client} /> : <span>{NO_ACTIONS_MESSAGE}</span>}
-      </td>
-    </tr>
+    <Switch className="admin-switch" isSelected={url.showUnassigned} onChange={url.setShowUnassigned}>
+      <span className="admin-switch__track" aria-hidden="true">
+        <span className="admin-switch__thumb" />
+      </span>
+      Unassigned Records: {url.showUnassigned ? 'Show' : 'Hide'}
+    </Switch>
   );
 }
 

@@ -2,14 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { userInputSchema } from '#domain/admin-inputs.ts';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import type { AdminUsersQuery } from '#web/gql/graphql.ts';
+import { firstFormError } from '#web/lib/first-form-error.ts';
 import {
-  fetchFailedMessage,
   NOT_AVAILABLE,
   rolesUpdateFailedMessage,
   USER_UPDATED_MESSAGE,
@@ -22,22 +19,23 @@ import {
   useOrganizationChoices,
   useSaveUser,
 } from './api/users.ts';
-import { firstFormError } from './list/first-form-error.ts';
-import { ListPager } from './list/list-pager.tsx';
-import { EditRowButton } from './list/row-cells.tsx';
-import { RowMessage } from './list/row-message.tsx';
-import { SearchField } from './list/search-field.tsx';
-import { SortableHeader } from './list/sortable-header.tsx';
-import { TableRegion } from './list/table-region.tsx';
+import type { AdminColumn } from './list/admin-columns.ts';
+import { AdminList } from './list/admin-list.tsx';
+import { EditRow } from './list/edit-row.tsx';
+import { serverList } from './list/list-source.ts';
+import { ChoiceSelect, EditRowButton } from './list/row-cells.tsx';
+import { useInlineEdit } from './list/use-inline-edit.ts';
 import type { AdminUrl } from './use-admin-url.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 type UsersPage = AdminUsersQuery['usersPage'];
 type User = UsersPage['users'][number];
 type OrganizationChoice = { id: string; name: string };
-const COLUMN_COUNT = 5;
+const WORDS = { table: 'Users', noun: 'users', search: 'Search by name' };
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 250;
+
+const whoIs = (user: User) => user.name || user.email || 'user';
 
 /**
  * admin-app §2 Users tab: search by name; Name, Email, Organization, Roles, Actions; inline edit.
@@ -47,81 +45,36 @@ export function UsersTab({ url }: { url: AdminUrl }) {
   const search = useDebouncedValue(url.query, SEARCH_DELAY_MS);
   const users = useAdminUsers({ search, sort: url.sort, page: url.page });
   const organizations = useOrganizationChoices();
-  // admin-app §4: one user in edit mode at a time.
-  const [editing, setEditing] = useState<string | null>(null);
-  const shown = users.data;
+  const edit = useInlineEdit();
+  const columns: readonly AdminColumn<User>[] = [
+    { id: 'name', label: 'Name', sortBy: 'server', cell: (user) => user.name || NOT_AVAILABLE },
+    { id: 'email', label: 'Email', sortBy: 'server', cell: (user) => user.email || NOT_AVAILABLE },
+    {
+      id: 'organization',
+      label: 'Organization',
+      sortBy: 'server',
+      cell: (user) => user.organization?.name ?? NOT_AVAILABLE,
+    },
+    { id: 'roles', label: 'Roles', cell: (user) => <RoleBadges roles={user.roles} /> },
+    {
+      id: 'actions',
+      label: 'Actions',
+      cell: (user) => <EditRowButton name={whoIs(user)} onEdit={() => edit.edit(user.id)} />,
+    },
+  ];
 
-  return (
-    <div className="admin-tab">
-      <div className="admin-toolbar">
-        <SearchField label="Search by name" value={url.query} onChange={url.setQuery} />
-      </div>
-      {users.isPending ? (
-        <Spinner label="Loading users..." showLabel />
-      ) : users.isError && !shown ? (
-        <Alert tone="error">{fetchFailedMessage('users', users.error.message)}</Alert>
-      ) : !shown || shown.totalCount === 0 ? (
-        <p className="admin-empty">No users match.</p>
-      ) : (
-        <>
-          {users.isError ? (
-            <Alert tone="error">{fetchFailedMessage('users', users.error.message)}</Alert>
-          ) : null}
-          <TableRegion label="Users" busy={users.isFetching}>
-            <thead>
-              <tr>
-                <SortableHeader column="name" label="Name" sort={url.sort} onSort={url.setSort} />
-                <SortableHeader column="email" label="Email" sort={url.sort} onSort={url.setSort} />
-                <SortableHeader
-                  column="organization"
-                  label="Organization"
-                  sort={url.sort}
-                  onSort={url.setSort}
-                />
-                <th scope="col">Roles</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.users.map((user) =>
-                editing === user.id ? (
-                  <UserForm
-                    key={user.id}
-                    user={user}
-                    allRoles={shown.allRoles}
-                    organizations={organizations.data?.organizations ?? []}
-                    onDone={() => setEditing(null)}
-                  />
-                ) : (
-                  <tr key={user.id}>
-                    <th scope="row">{user.name || NOT_AVAILABLE}</th>
-                    <td>{user.email || NOT_AVAILABLE}</td>
-                    <td>{user.organization?.name ?? NOT_AVAILABLE}</td>
-                    <td>
-                      <RoleBadges roles={user.roles} />
-                    </td>
-                    <td>
-                      <EditRowButton
-                        name={user.name || user.email || 'user'}
-                        onEdit={() => setEditing(user.id)}
-                      />
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </TableRegion>
-          <ListPager
-            page={shown.page}
-            pageCount={shown.pageCount}
-            total={shown.totalCount}
-            noun="users"
-            onPage={url.setPage}
-          />
-        </>
-      )}
-    </div>
-  );
+  const list = serverList(users, (page) => page.users);
+  // admin-app §2: users are edited, never added here (they register or are invited).
+  const form = (user: User | null, onDone: () => void) =>
+    user ? (
+      <UserForm
+        user={user}
+        allRoles={users.data?.allRoles ?? []}
+        organizations={organizations.data?.organizations ?? []}
+        onDone={onDone}
+      />
+    ) : null;
+  return <AdminList words={WORDS} url={url} state={list} columns={columns} inlineEdit={{ edit, form }} />;
 }
 
 function RoleBadges({ roles }: { roles: RoleItem[] }) {
@@ -163,8 +116,7 @@ function UserForm({
     defaultValues: { name: user.name ?? '', organizationId: user.organization?.id ?? '' },
   });
   const problem = firstFormError(form.formState.errors, ['name', 'organizationId']);
-  const who = user.name || user.email || 'user';
-  const notHeld = allRoles.filter((role) => !held.some((h) => h.id === role.id));
+  const who = whoIs(user);
   const submit = form.handleSubmit((input) =>
     save.mutate(
       { id: user.id, input, newRoles: held.map((r) => r.id), previousRoles: roles.map((r) => r.id) },
@@ -185,68 +137,88 @@ function UserForm({
   );
 
   return (
+    <EditRow
+      id={user.id}
+      formId={formId}
+      onSubmit={submit}
+      saving={save.isPending}
+      onCancel={onDone}
+      message={problem}
+      fields={[
+        <input
+          key="name"
+          form={formId}
+          aria-label={`Name of ${who}`}
+          placeholder="Name"
+          {...form.register('name')}
+        />,
+        user.email || NOT_AVAILABLE,
+        <ChoiceSelect
+          key="organization"
+          form={formId}
+          aria-label={`Organization of ${who}`}
+          none="Select organization"
+          choices={organizations}
+          {...form.register('organizationId')}
+        />,
+        <RoleEditor
+          key="roles"
+          who={who}
+          held={held}
+          notHeld={allRoles.filter((role) => !held.some((h) => h.id === role.id))}
+          onChange={setHeld}
+        />,
+      ]}
+    />
+  );
+}
+
+/** admin-app §2/§6: the held roles as tags with a remove control, and Add Role for the others. */
+function RoleEditor({
+  who,
+  held,
+  notHeld,
+  onChange,
+}: {
+  who: string;
+  held: RoleItem[];
+  notHeld: RoleItem[];
+  onChange: (roles: RoleItem[]) => void;
+}) {
+  return (
     <>
-      <tr className="admin-edit-row">
-        <td>
-          <input form={formId} aria-label={`Name of ${who}`} placeholder="Name" {...form.register('name')} />
-        </td>
-        <td>{user.email || NOT_AVAILABLE}</td>
-        <td>
-          <select form={formId} aria-label={`Organization of ${who}`} {...form.register('organizationId')}>
-            <option value="">Select organization</option>
-            {organizations.map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.name}
-              </option>
-            ))}
-          </select>
-        </td>
-        <td>
-          <ul className="role-tags" aria-label={`Roles of ${who}`}>
-            {held.map((role) => (
-              <li key={role.id} className="role-tag">
-                {role.name}
-                <button
-                  type="button"
-                  className="role-tag__remove"
-                  aria-label={`Remove role ${role.name}`}
-                  onClick={() => setHeld((current) => current.filter((r) => r.id !== role.id))}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-          {notHeld.length > 0 ? (
-            <select
-              aria-label={`Add Role to ${who}`}
-              value=""
-              onChange={(event) => {
-                const role = allRoles.find((r) => r.id === event.target.value);
-                if (role) setHeld((current) => [...current, role]);
-              }}
+      <ul className="role-tags" aria-label={`Roles of ${who}`}>
+        {held.map((role) => (
+          <li key={role.id} className="role-tag">
+            {role.name}
+            <button
+              type="button"
+              className="role-tag__remove"
+              aria-label={`Remove role ${role.name}`}
+              onClick={() => onChange(held.filter((r) => r.id !== role.id))}
             >
-              <option value="">Add Role</option>
-              {notHeld.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          ) : null}
-        </td>
-        <td>
-          <form id={formId} className="data-table__actions" onSubmit={submit} noValidate>
-            <Button type="submit" size="sm" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
-            </Button>
-            <Button size="sm" variant="quiet" onClick={onDone}>
-              Cancel
-            </Button>
-          </form>
-        </td>
-      </tr>
-      <RowMessage message={problem} columns={COLUMN_COUNT} />
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {notHeld.length > 0 ? (
+        <select
+          aria-label={`Add Role to ${who}`}
+          value=""
+          onChange={(event) => {
+            const role = notHeld.find((r) => r.id === event.target.value);
+            if (role) onChange([...held, role]);
+          }}
+        >
+          <option value="">Add Role</option>
+          {notHeld.map((role) => (
+            <option key={role.id} value={role.id}>
+              {role.name}
+            </option>
+          ))}
+        </select>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import './checkout.css';
 import { useParams, useSearchParams } from 'react-router';
+import { MISSING_STRIPE_ID_MESSAGE } from '#domain/payment-link.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -9,8 +10,6 @@ import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useCheckoutSession } from './api/checkout-session.ts';
 
-// customer-app §5: "Checkout requires a stripeId, else 'Missing Stripe ID'".
-export const MISSING_STRIPE_ID_MESSAGE = 'Missing Stripe ID';
 const CREATING = 'Creating your checkout session...';
 
 /**

@@ -1,22 +1,11 @@
-import { type FormEvent, type Ref, useRef, useState } from 'react';
-import {
-  SUPPORT_MESSAGE_MAX,
-  SUPPORT_MESSAGE_TYPE,
-  type SupportMessage,
-  supportMessageErrors,
-  supportMessageSchema,
-  treeCountError,
-} from '#domain/support-message.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { contactFormSchema, SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TYPE } from '#domain/support-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { contactFailureMessage, useSendSupportMessage } from './api/send-support-message.ts';
+import { FieldError } from './field-error.tsx';
 import { TreeQuestion } from './tree-question.tsx';
-
-type Field = 'name' | 'email' | 'message' | 'trees';
-type Values = Record<Field | 'website', string>;
-type Errors = Partial<Record<Field, string>>;
-
-const FIELD_ORDER: readonly Field[] = ['name', 'email', 'message', 'trees'];
-const EMPTY: Values = { name: '', email: '', message: '', website: '', trees: '' };
 
 /**
  * admin-app §2 Contact page form, §4 (idle → sending → success or error) and §5 rules: name,
@@ -24,45 +13,27 @@ const EMPTY: Values = { name: '', email: '', message: '', website: '', trees: ''
  * Errors are shown beside their fields and tied to them (aria-describedby); the first one gets focus.
  */
 export function ContactForm({ onSent }: { onSent: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const send = useSendSupportMessage();
-  const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
-
-  const change = (field: keyof Values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field !== 'website') setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const form = useForm({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: { name: '', email: '', message: '', website: '', trees: '' },
+  });
+  const { errors } = form.formState;
+  const sendMessage = form.handleSubmit(({ name, email, message }) =>
+    send.mutate(
+      { name, email, message, type: SUPPORT_MESSAGE_TYPE, timestamp: new Date().toISOString() },
+      { onSuccess: onSent },
+    ),
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
-    // admin-app §5: a filled honeypot silently stops submission (decision 042: nothing sent, nothing shown).
-    if (values.website.trim() !== '') return;
-
-    const message: SupportMessage | undefined = validate();
-    if (!message) return;
-    send.mutate(message, { onSuccess: onSent });
-  }
-
-  function validate(): SupportMessage | undefined {
-    const parsed = supportMessageSchema.safeParse({
-      name: values.name,
-      email: values.email,
-      message: values.message,
-      type: SUPPORT_MESSAGE_TYPE,
-      timestamp: new Date().toISOString(),
-    });
-    const found: Errors = parsed.success ? {} : supportMessageErrors(parsed.error);
-    const trees = treeCountError(values.trees);
-    if (trees) found.trees = trees;
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      fieldRefs.current[first]?.focus();
-      return undefined;
+    // admin-app §5: a filled honeypot silently stops submission (decision 042: nothing sent,
+    // nothing shown), before any field is checked.
+    if (send.isPending || form.getValues('website').trim() !== '') {
+      event.preventDefault();
+      return;
     }
-    return parsed.data;
+    void sendMessage(event);
   }
 
   const failure = send.isError ? contactFailureMessage(send.error) : undefined;
@@ -72,52 +43,35 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
       <h2 id="contact-form-title">Send us a message</h2>
       <p className="contact-form__note">All fields are required.</p>
       <TextField
-        field="name"
+        id="contact-name"
         label="Name"
         autoComplete="name"
-        value={values.name}
-        error={errors.name}
-        onChange={change('name')}
-        inputRef={(element) => {
-          fieldRefs.current.name = element;
-        }}
+        error={errors.name?.message}
+        registration={form.register('name')}
       />
       <TextField
-        field="email"
+        id="contact-email"
         label="E-mail"
         type="email"
         autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={change('email')}
-        inputRef={(element) => {
-          fieldRefs.current.email = element;
-        }}
+        error={errors.email?.message}
+        registration={form.register('email')}
       />
       <div className="contact-form__field">
         <label htmlFor="contact-message" className="contact-form__label">
           Message
         </label>
         <textarea
-          ref={(element) => {
-            fieldRefs.current.message = element;
-          }}
           id="contact-message"
-          name="message"
           className="contact-form__input contact-form__textarea"
           rows={7}
           maxLength={SUPPORT_MESSAGE_MAX}
           required
-          value={values.message}
-          onChange={(event) => change('message')(event.target.value)}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? 'contact-message-error' : undefined}
+          {...form.register('message')}
         />
-        {errors.message ? (
-          <p id="contact-message-error" className="contact-form__error">
-            {errors.message}
-          </p>
-        ) : null}
+        <FieldError id="contact-message-error" message={errors.message?.message} />
       </div>
 
       {/* admin-app §5 honeypot: off-screen, out of the tab order and hidden from assistive technology,
@@ -126,23 +80,14 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
         <label htmlFor="contact-website">Website</label>
         <input
           id="contact-website"
-          name="website"
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          value={values.website}
-          onChange={(event) => change('website')(event.target.value)}
+          {...form.register('website')}
         />
       </div>
 
-      <TreeQuestion
-        value={values.trees}
-        error={errors.trees}
-        onChange={change('trees')}
-        inputRef={(element) => {
-          fieldRefs.current.trees = element;
-        }}
-      />
+      <TreeQuestion registration={form.register('trees')} error={errors.trees?.message} />
 
       <div className="contact-form__actions">
         <Button
@@ -164,48 +109,36 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
 }
 
 function TextField({
-  field,
+  id,
   label,
   type = 'text',
   autoComplete,
-  value,
   error,
-  onChange,
-  inputRef,
+  registration,
 }: {
-  field: 'name' | 'email';
+  id: string;
   label: string;
   type?: 'text' | 'email';
   autoComplete: string;
-  value: string;
   error: string | undefined;
-  onChange: (value: string) => void;
-  inputRef: Ref<HTMLInputElement>;
+  registration: UseFormRegisterReturn;
 }) {
-  const id = `contact-${field}`;
   return (
     <div className="contact-form__field">
       <label htmlFor={id} className="contact-form__label">
         {label}
       </label>
       <input
-        ref={inputRef}
         id={id}
-        name={field}
         type={type}
         className="contact-form__input"
         autoComplete={autoComplete}
         required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
+        {...registration}
       />
-      {error ? (
-        <p id={`${id}-error`} className="contact-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

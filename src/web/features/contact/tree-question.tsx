@@ -1,5 +1,6 @@
-import type { Ref } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TREE_COUNT_ANSWER } from '#domain/support-message.ts';
+import { FieldError } from './field-error.tsx';
 
 interface Picture {
   emoji: string;
@@ -37,14 +38,12 @@ if (TREE_ROW.filter((picture) => picture.isTree).length !== TREE_COUNT_ANSWER) {
 export const TREE_ROW_DESCRIPTION = `A row of ${TREE_ROW.length} pictures: ${TREE_ROW.map((p) => p.name).join(', ')}.`;
 
 export interface TreeQuestionProps {
-  value: string;
+  registration: UseFormRegisterReturn;
   error: string | undefined;
-  onChange: (value: string) => void;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The anti-bot question (admin-app §5): count the trees, answer with a number. */
-export function TreeQuestion({ value, error, onChange, inputRef }: TreeQuestionProps) {
+export function TreeQuestion({ registration, error }: TreeQuestionProps) {
   return (
     <fieldset className="contact-form__fieldset tree-question">
       <legend className="contact-form__legend">A quick check that you are not a robot</legend>
@@ -62,25 +61,18 @@ export function TreeQuestion({ value, error, onChange, inputRef }: TreeQuestionP
           How many trees are in the row above?
         </label>
         <input
-          ref={inputRef}
           id="contact-trees"
-          name="trees"
           className="contact-form__input tree-question__input"
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="off"
           required
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'tree-row contact-trees-error' : 'tree-row'}
+          {...registration}
         />
-        {error ? (
-          <p id="contact-trees-error" className="contact-form__error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id="contact-trees-error" message={error} />
       </div>
     </fieldset>
   );

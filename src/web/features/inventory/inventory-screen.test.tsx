@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_PERMISSION_MESSAGE as ACCESS_DENIED_MESSAGE } from '#domain/permissions.ts';
 import { App } from '#web/app/app.tsx';
 import { createAppQueryClient } from '#web/app/query-client.ts';
 import { createAuthSession } from '#web/lib/auth/auth-session.ts';
@@ -11,7 +12,6 @@ import {
   type TestIdentity,
   testConfig,
 } from '#web/test-support/fake-identity-provider.ts';
-import { ACCESS_DENIED_MESSAGE } from './inventory-screen.tsx';
 
 beforeEach(() => {
   sessionStorage.clear();

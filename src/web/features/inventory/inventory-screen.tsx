@@ -1,13 +1,11 @@
 import './inventory.css';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { NO_PERMISSION_MESSAGE } from '#domain/permissions.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { InventoryWizard } from './inventory-wizard.tsx';
-
-// customer-app §2 Inventory and §8 Alerts.
-export const ACCESS_DENIED_MESSAGE = 'Access denied. You do not have permission to view this page.';
 
 /**
  * customer-app §2 Inventory: customers and admins only (§6); anyone else is told so in an alert
@@ -22,7 +20,7 @@ export function InventoryScreen() {
   useEffect(() => {
     if (isLoading || allowed || refused.current) return;
     refused.current = true;
-    window.alert(ACCESS_DENIED_MESSAGE);
+    window.alert(NO_PERMISSION_MESSAGE);
     navigate('/', { replace: true });
   }, [isLoading, allowed, navigate]);
 

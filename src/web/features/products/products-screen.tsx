@@ -1,5 +1,6 @@
 import './products.css';
 import { Link } from 'react-router';
+import { USER_ORGANIZATION_NOT_FOUND } from '#domain/payment-link.ts';
 import { Alert, ErrorMessage } from '#web/components/ui/alert.tsx';
 import { LoginPrompt } from '#web/components/ui/login-prompt.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -7,9 +8,6 @@ import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { useProducts } from './api/products.ts';
 import { ProductCard } from './product-card.tsx';
-
-// customer-app §8.
-export const USER_ORGANIZATION_NOT_FOUND = 'User organization not found.';
 
 /** customer-app §2 Products: requires authentication (§6); credits are bought for the organization. */
 export function ProductsScreen() {

@@ -1,13 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SortOrder } from '#domain/admin-lists.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordSort } from '#web/gql/graphql.ts';
 import { useApiRequest } from '#web/lib/api-request.ts';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { downloadReport } from '#web/lib/report-word/download-report.ts';
 import { NO_REPORT_DATA_MESSAGE } from '../admin-messages.ts';
 import { AdminRecordsQuery, LatestGenerationQuery, SetRecordSubmittedMutation } from './admin-documents.ts';
-import { ADMIN_QUERY_KEY } from './use-admin-request.ts';
+import {
+  ADMIN_QUERY_KEY,
+  type PageRequest,
+  pageInput,
+  useAdminChange,
+  useAdminPage,
+} from './use-admin-request.ts';
 
 const RECORD_SORTS: Record<string, RecordSort> = {
   client: 'CLIENT',
@@ -18,49 +22,23 @@ const RECORD_SORTS: Record<string, RecordSort> = {
   submitted: 'SUBMITTED',
 };
 
-export interface RecordsPageRequest {
-  search: string;
-  showUnassigned: boolean;
-  sort: SortOrder<string> | null;
-  page: number;
-}
-
 /** One page of the Records tab; the previous page stays on screen while the next one loads. */
-export function useAdminRecords(request: RecordsPageRequest) {
-  const client = useGraphQLClient();
-  const { isAuthenticated, user } = useAuth();
-  const sort = request.sort ? RECORD_SORTS[request.sort.column] : undefined;
-  const input = {
-    search: request.search.trim(),
-    showUnassigned: request.showUnassigned,
-    page: Number.isInteger(request.page) ? request.page : 1,
-    ...(sort && request.sort
-      ? {
-          sort,
-          direction:
-            request.sort.direction === 'descending' ? ('DESCENDING' as const) : ('ASCENDING' as const),
-        }
-      : {}),
-  };
-  return useQuery({
-    queryKey: [ADMIN_QUERY_KEY, 'records', user?.profile.sub, input],
-    queryFn: async ({ signal }) =>
-      (await client.request(AdminRecordsQuery, { input }, { signal })).recordsPage,
-    enabled: isAuthenticated,
-    placeholderData: keepPreviousData,
-  });
+export function useAdminRecords(request: PageRequest & { showUnassigned: boolean }) {
+  const input = { ...pageInput(request, RECORD_SORTS), showUnassigned: request.showUnassigned };
+  return useAdminPage(
+    'records',
+    input,
+    async (client, asked, signal) =>
+      (await client.request(AdminRecordsQuery, { input: asked }, { signal })).recordsPage,
+  );
 }
 
 /** admin-app §4 Record submitted flag: saved at once; the row then shows what the server stored. */
-export function useSetSubmitted() {
-  const client = useGraphQLClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; submitted: boolean }) =>
-      client.request(SetRecordSubmittedMutation, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_KEY, 'records'] }),
-  });
-}
+export const useSetSubmitted = () =>
+  useAdminChange(
+    (client, input: { id: string; submitted: boolean }) => client.request(SetRecordSubmittedMutation, input),
+    ['records'],
+  );
 
 /** admin-app §7 POST /reports, then the list is reloaded (§4 "then the list is reloaded"). */
 export function useGenerateReport() {

@@ -1,12 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserInput } from '#domain/admin-inputs.ts';
-import type { SortOrder } from '#domain/admin-lists.ts';
 import type { UserSort } from '#web/gql/graphql.ts';
 import { ApiRequestError, useApiRequest } from '#web/lib/api-request.ts';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { AdminUsersQuery, OrganizationChoicesQuery, UpdateUserMutation } from './admin-documents.ts';
-import { ADMIN_QUERY_KEY, useAdminQuery } from './use-admin-request.ts';
+import {
+  ADMIN_QUERY_KEY,
+  type PageRequest,
+  pageInput,
+  useAdminPage,
+  useAdminQuery,
+} from './use-admin-request.ts';
 
 export interface RoleItem {
   id: string;
@@ -16,27 +20,12 @@ export interface RoleItem {
 const USER_SORTS: Record<string, UserSort> = { name: 'NAME', email: 'EMAIL', organization: 'ORGANIZATION' };
 
 /** One page of the Users tab, with roles; the previous page stays on screen while the next loads. */
-export function useAdminUsers(request: { search: string; sort: SortOrder<string> | null; page: number }) {
-  const client = useGraphQLClient();
-  const { isAuthenticated, user } = useAuth();
-  const sort = request.sort ? USER_SORTS[request.sort.column] : undefined;
-  const input = {
-    search: request.search.trim(),
-    page: Number.isInteger(request.page) ? request.page : 1,
-    ...(sort && request.sort
-      ? {
-          sort,
-          direction:
-            request.sort.direction === 'descending' ? ('DESCENDING' as const) : ('ASCENDING' as const),
-        }
-      : {}),
-  };
-  return useQuery({
-    queryKey: [ADMIN_QUERY_KEY, 'users', user?.profile.sub, input],
-    queryFn: async ({ signal }) => (await client.request(AdminUsersQuery, { input }, { signal })).usersPage,
-    enabled: isAuthenticated,
-    placeholderData: keepPreviousData,
-  });
+export function useAdminUsers(request: PageRequest) {
+  return useAdminPage(
+    'users',
+    pageInput(request, USER_SORTS),
+    async (client, input, signal) => (await client.request(AdminUsersQuery, { input }, { signal })).usersPage,
+  );
 }
 
 export const useOrganizationChoices = () => useAdminQuery('organization-choices', OrganizationChoicesQuery);

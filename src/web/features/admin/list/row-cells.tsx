@@ -1,3 +1,4 @@
+import type { SelectHTMLAttributes } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { NOT_AVAILABLE } from '../admin-messages.ts';
 
@@ -17,5 +18,26 @@ export function EditRowButton({ name, onEdit }: { name: string; onEdit: () => vo
     <Button size="sm" variant="secondary" aria-label={`Edit ${name}`} onClick={onEdit}>
       Edit
     </Button>
+  );
+}
+
+/** A choice among named things (an organization, an inventory type), "Select …" when none is chosen. */
+export function ChoiceSelect({
+  none,
+  choices,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  none: string;
+  choices: readonly { id: string; name: string }[];
+}) {
+  return (
+    <select {...select}>
+      <option value="">{none}</option>
+      {choices.map((choice) => (
+        <option key={choice.id} value={choice.id}>
+          {choice.name}
+        </option>
+      ))}
+    </select>
   );
 }

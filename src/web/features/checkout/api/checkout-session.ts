@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { CHECKOUT_FAILED_MESSAGE } from '#domain/payment-link.ts';
 import { failureMessage, useApiRequest } from '#web/lib/api-request.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
-
-// customer-app §8: the fallback when the failure carries no message.
-export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 
 /**
  * customer-app §7 Checkout: `POST /api/create-checkout-session { stripeId }` → `{ url }`. A query

@@ -1,9 +1,9 @@
 import { answerSlots } from '#domain/form-answer-keys.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
+import { RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
 import type { GraphQLClient } from '#web/lib/graphql-client.ts';
 import { type KeptAnswers, pendingAnswersStore } from '#web/lib/pending-answers-store.ts';
 import { formChangeSteps, moveKeptAnswers } from '../autosave/answer-key-moves.ts';
-import { RECORD_NOT_FOUND_MESSAGE } from '../record-messages.ts';
 import { RecordScreenQuery } from './record-documents.ts';
 
 /** Answers typed on an earlier visit and never acknowledged; none when the browser cannot tell. */

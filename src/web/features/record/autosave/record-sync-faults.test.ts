@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GraphQLRequestError, MISSING_TOKEN_MESSAGE } from '#web/lib/graphql-client.ts';
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import { fakeServer, startSync } from '../test-support/fake-save-server.ts';
 import { answerKeyMover, moveKeptAnswers } from './answer-key-moves.ts';
 import { SAVE_DEBOUNCE_MS, type SaveInput } from './record-sync.ts';

@@ -1,4 +1,5 @@
-import { GraphQLRequestError, MISSING_TOKEN_MESSAGE } from '#web/lib/graphql-client.ts';
+import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 
 /**
  * customer-app §4: a save that failed by time-out or network is retried; after any other failure
