@@ -14,11 +14,14 @@ import mercurius from 'mercurius';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
 import { createLoaders } from '../graphql/loaders.ts';
-import { documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
+import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
+import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget } from '../graphql/response-budget.ts';
+import { createPersonLimiter, TOO_MANY_WAITING_MESSAGE } from '../graphql/person-limiter.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
+import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
 import { serviceDeps } from '../modules/service-deps.ts';
 import { AuthenticationError } from './auth.ts';
 
@@ -30,6 +33,13 @@ export const MAX_BATCH_OPERATIONS = 10;
 const MAX_TOKENS = 5000;
 const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Frees this request's place among its person's operations in flight (person-limiter.ts). */
+    releaseOperationSlot?: () => void;
+  }
+}
+
 /**
  * The data API (DESIGN §5): GraphQL over HTTP POST/GET and WebSocket (graphql-transport-ws, with
  * queries and mutations too: STACK-NOTES trap 5). Encapsulated, so Mercurius' error handler
@@ -40,12 +50,20 @@ const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
 export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const deps = serviceDeps(app);
-  const rules = [...queryLimitRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  const rules = [
+    ...queryLimitRules(),
+    ...armorRules(),
+    inputLiteralRule,
+    ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : []),
+  ];
 
   // Before @fastify/websocket sees the route: Mercurius' socket handler gets the gate in front.
   const authenticate = (token: string) => app.viewers.forToken(token);
   // Issue 14 §3: a logout or password reset closes that person's open sockets, on every instance.
   const sockets = socketRegistry(authenticate);
+  // Issue 25 §3–§4: one line of operations per person over HTTP and every socket of theirs.
+  const limiter = createPersonLimiter();
+  const people = createPersonSockets();
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
@@ -53,6 +71,13 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         route.wsHandler as Parameters<typeof gateSocket>[0],
         authenticate,
         sockets.admitted,
+        (socket, viewer) =>
+          governSocketOperations(socket, {
+            person: viewer.userId,
+            limiter,
+            people,
+            nearMemoryLimit: () => app.memoryGuard.nearLimit(),
+          }),
       ) as RouteOptions['wsHandler'];
     }
   });
@@ -81,9 +106,13 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   });
   app.addHook('preValidation', async (request, reply) => {
     if (request.method === 'GET') {
-      const { query } = (request.query ?? {}) as Record<string, unknown>;
+      if (request.ws) return;
+      const { query, operationName } = (request.query ?? {}) as Record<string, unknown>;
       if (query !== undefined && typeof query !== 'string')
         return refuse(reply, 400, 'BAD_REQUEST', 'Give one "query" parameter.');
+      // Issue 25 §6: the one check of the query text, as for POST and the WebSocket.
+      const problem = query === undefined ? null : graphqlRequestProblem({ query, operationName });
+      if (problem) return refuse(reply, 400, 'BAD_REQUEST', problem);
       return;
     }
     const operations = Array.isArray(request.body) ? request.body : [request.body];
@@ -120,7 +149,18 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       if (error instanceof AuthenticationError) return refuse(reply, 401, 'UNAUTHENTICATED', error.message);
       throw error;
     }
+    // Issue 25 §4: the request waits behind its own person's work only; anonymous callers by address.
+    const release = await limiter.acquire(request.viewer?.userId ?? `address:${request.ip}`);
+    if (!release) return refuse(reply, 429, 'TOO_MANY_REQUESTS', TOO_MANY_WAITING_MESSAGE);
+    request.releaseOperationSlot = release;
+    // Gone while it waited: it runs no more (an aborted request still runs until it answers, and
+    // keeps its slot until then, so aborting is no way around the line).
+    if (request.raw.destroyed || request.raw.socket?.destroyed)
+      return refuse(reply, 400, 'BAD_REQUEST', 'The request was cancelled.');
   });
+  // The answer is built once onSend runs: the work is done, whether or not the caller still listens.
+  app.addHook('onSend', async (request) => request.releaseOperationSlot?.());
+  app.addHook('onResponse', async (request) => request.releaseOperationSlot?.());
 
   await app.register(mercurius, {
     schema: fs.readFileSync(schemaPath, 'utf8'),
