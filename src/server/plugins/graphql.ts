@@ -13,6 +13,7 @@ import {
 import mercurius from 'mercurius';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
+import { createLiveLedger } from '../graphql/live-ledger.ts';
 import { createLoaders } from '../graphql/loaders.ts';
 import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
 import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
@@ -64,6 +65,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   // Issue 25 §3–§4: one line of operations per person over HTTP and every socket of theirs.
   const limiter = createPersonLimiter();
   const people = createPersonSockets();
+  const liveUpdates = createLiveLedger();
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
@@ -189,6 +191,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         token: request.socketToken,
         deps,
         loaders: createLoaders(deps),
+        liveUpdates,
       }),
     },
   });
@@ -196,7 +199,10 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   // Over a WebSocket, every operation looks the viewer up again by the connection's token (the
   // cache makes that cheap), so a role change applies to a connection that is already open.
   app.graphql.addHook('preExecution', async (_schema, _document, context) => {
-    await refreshViewer(app, context as unknown as GraphQLContext);
+    const graphqlContext = context as unknown as GraphQLContext;
+    // Issue 25: each WebSocket operation gets its own budget (an HTTP request's batch shares one).
+    if (graphqlContext.token !== undefined) graphqlContext.responseBudget = createResponseBudget();
+    await refreshViewer(app, graphqlContext);
   });
   // Mercurius runs subscriptions without GraphQL validation: give them the same rules as the rest.
   app.graphql.addHook('preSubscriptionExecution', async (schema, document, context) => {
