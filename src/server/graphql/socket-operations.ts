@@ -1,4 +1,3 @@
-import { getOperationAST, parse } from 'graphql';
 import type { WebSocket } from 'ws';
 import { findInputProblem, INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
 import { SERVER_BUSY_MESSAGE } from '../plugins/memory-guard.ts';
@@ -13,13 +12,17 @@ export const MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET = 2;
 const MAX_OPERATIONS_WAITING_PER_SOCKET = 50;
 /** Bytes queued for a reader that does not read; past this the connection is closed. */
 export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
-const MAX_TOKENS = 5000;
 
 export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions on this connection (at most ${MAX_SUBSCRIPTIONS_PER_SOCKET}). Complete one before starting another.`;
 export const TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions for your account (at most ${MAX_SUBSCRIPTIONS_PER_PERSON} over all connections). Close a tab or complete one first.`;
 export const SLOW_READER_REASON = 'The connection does not read its messages; it was closed.';
 
 type Kind = 'subscription' | 'operation';
+export interface OperationCheck {
+  kind: Kind;
+  /** GraphQL errors as they are sent (message, extensions): syntax, validation, limits. */
+  errors: readonly unknown[];
+}
 interface Active {
   kind: Kind;
   /** Until the server's first message for it, a subscription is still being set up in Mercurius. */
@@ -52,6 +55,8 @@ export function governSocketOperations(
     limiter: PersonLimiter;
     people: PersonSockets;
     nearMemoryLimit: () => boolean;
+    /** Parses and validates as an HTTP request is (the same rules); the errors are sent as they are. */
+    check: (query: string, operationName: string | undefined) => OperationCheck;
   },
 ): void {
   const { person, limiter, people } = options;
@@ -67,8 +72,10 @@ export function governSocketOperations(
     if (count <= 0) people.subscriptions.delete(person);
     else people.subscriptions.set(person, count);
   };
+  const refuseWith = (id: string, errors: readonly unknown[]) =>
+    send(JSON.stringify({ type: 'error', id, payload: errors }));
   const refuse = (id: string, message: string, code = 'BAD_REQUEST') =>
-    send(JSON.stringify({ type: 'error', id, payload: [{ message, extensions: { code } }] }));
+    refuseWith(id, [{ message, extensions: { code } }]);
 
   const finish = (id: string) => {
     const entry = active.get(id);
@@ -102,7 +109,10 @@ export function governSocketOperations(
     const inputProblem = findInputProblem(payload?.variables);
     if (inputProblem) return refuse(id, INPUT_LIMIT_MESSAGES[inputProblem], 'BAD_USER_INPUT');
     if (options.nearMemoryLimit()) return refuse(id, SERVER_BUSY_MESSAGE, 'SERVER_BUSY');
-    const kind = operationKind(payload as { query: string; operationName?: unknown });
+    const name = typeof payload?.operationName === 'string' ? payload.operationName : undefined;
+    const checked = options.check(payload?.query as string, name);
+    if (checked.errors.length > 0) return refuseWith(id, checked.errors);
+    const kind = checked.kind;
     if (kind === 'subscription') {
       if (subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET)
         return refuse(id, TOO_MANY_SUBSCRIPTIONS_MESSAGE, 'TOO_MANY_SUBSCRIPTIONS');
@@ -181,16 +191,6 @@ export function governSocketOperations(
     for (const id of [...active.keys()]) finish(id);
     for (const next of waiting.splice(0)) next();
   });
-}
-
-function operationKind(payload: { query: string; operationName?: unknown }): Kind {
-  try {
-    const document = parse(payload.query, { maxTokens: MAX_TOKENS, noLocation: true });
-    const name = typeof payload.operationName === 'string' ? payload.operationName : undefined;
-    return getOperationAST(document, name)?.operation === 'subscription' ? 'subscription' : 'operation';
-  } catch {
-    return 'operation'; // Mercurius answers it with an error, which frees the slot.
-  }
 }
 
 function parseMessage(data: Buffer): Record<string, unknown> | undefined {

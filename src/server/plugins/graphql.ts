@@ -16,6 +16,7 @@ import { formatErrors } from '../graphql/graphql-errors.ts';
 import { createLiveLedger } from '../graphql/live-ledger.ts';
 import { createLoaders } from '../graphql/loaders.ts';
 import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
+import { checkOperation, MAX_TOKENS } from '../graphql/operation-check.ts';
 import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
@@ -30,8 +31,6 @@ const schemaPath = fileURLToPath(new URL('../../../schema.graphql', import.meta.
 export const GRAPHQL_PATH = '/graphql';
 /** A batch is an array of operations in one POST; each runs with the limits of one operation. */
 export const MAX_BATCH_OPERATIONS = 10;
-/** A GraphQL document longer than this many tokens is refused before it is even parsed in full. */
-const MAX_TOKENS = 5000;
 const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
 
 declare module 'fastify' {
@@ -79,6 +78,8 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
             limiter,
             people,
             nearMemoryLimit: () => app.memoryGuard.nearLimit(),
+            check: (query, operationName) =>
+              checkOperation(app.graphql.schema, rules, query, operationName, config.isProduction),
           }),
       ) as RouteOptions['wsHandler'];
     }
@@ -157,7 +158,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     request.releaseOperationSlot = release;
     // Gone while it waited: it runs no more (an aborted request still runs until it answers, and
     // keeps its slot until then, so aborting is no way around the line).
-    if (request.raw.destroyed || request.raw.socket?.destroyed)
+    if (request.raw.socket?.destroyed || reply.raw.destroyed)
       return refuse(reply, 400, 'BAD_REQUEST', 'The request was cancelled.');
   });
   // The answer is built once onSend runs: the work is done, whether or not the caller still listens.

@@ -128,7 +128,8 @@ describe('a server with a 512 MB heap under attack (issue 25)', () => {
     }
     const live = [...outcomes.values()].filter((type) => type === 'next').length;
     expect(live).toBeGreaterThan(0);
-    expect(live).toBeLessThanOrEqual(20);
+    // At most 20 per socket, and fewer here: each holds 1.56 MB of the 16 MB a person may have live.
+    expect(live).toBeLessThanOrEqual(10);
     const save = await post(owner, {
       query:
         'mutation S($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version } }',
