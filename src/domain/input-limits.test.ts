@@ -11,7 +11,7 @@ describe('findInputProblem', () => {
   it.each([
     ['plain values', { name: 'Ada', tags: ['a', 'b'], n: 1, ok: true, none: null }, null],
     ['a NUL in a string', { name: 'A\u0000da' }, 'unstorableText'],
-    ['a NUL in a key', { ['k\u0000']: 'v' }, 'unstorableText'],
+    ['a NUL in a key', { 'k\u0000': 'v' }, 'unstorableText'],
     ['a NUL deep in a list', [[[{ a: ['x', 'y\u0000'] }]]], 'unstorableText'],
     ['a lone surrogate', ['\uD83D'], 'unstorableText'],
     ['a bare NUL string', '\u0000', 'unstorableText'],

@@ -43,4 +43,3 @@ function toFormattedError(error: unknown, hideSuggestions: boolean) {
   const formatted = error.toJSON();
   return hideSuggestions ? { ...formatted, message: withoutSuggestions(formatted.message) } : formatted;
 }
-

@@ -67,7 +67,10 @@ export function armorRules(): ValidationRule[] {
       n: MAX_DIRECTIVES,
       propagateOnRejection: false,
       onReject: [
-        reportAs('QUERY_TOO_MANY_DIRECTIVES', `Too many directives in one operation (at most ${MAX_DIRECTIVES}).`),
+        reportAs(
+          'QUERY_TOO_MANY_DIRECTIVES',
+          `Too many directives in one operation (at most ${MAX_DIRECTIVES}).`,
+        ),
       ],
     }),
   ];

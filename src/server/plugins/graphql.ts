@@ -13,15 +13,15 @@ import {
 import mercurius from 'mercurius';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
+import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
 import { createLiveLedger } from '../graphql/live-ledger.ts';
 import { createLoaders } from '../graphql/loaders.ts';
-import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
 import { checkOperation, MAX_TOKENS } from '../graphql/operation-check.ts';
+import { createPersonLimiter, TOO_MANY_WAITING_MESSAGE } from '../graphql/person-limiter.ts';
 import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget } from '../graphql/response-budget.ts';
-import { createPersonLimiter, TOO_MANY_WAITING_MESSAGE } from '../graphql/person-limiter.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
 import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
 import { serviceDeps } from '../modules/service-deps.ts';

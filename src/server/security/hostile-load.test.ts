@@ -108,7 +108,10 @@ describe('a server with a 512 MB heap under attack (issue 25)', () => {
     expect(JSON.stringify(refused.payload)).toContain('QUERY_TOO_MANY_ALIASES');
     for (let i = 0; i < 4; i++) socket.subscribe(`twenty-${i}`, aliases(20, '{ data }'), { i: recordId });
     for (let i = 0; i < 4; i++) {
-      const answer = await socket.next((message) => message.id === `twenty-${i}` && message.type === 'next', 60_000);
+      const answer = await socket.next(
+        (message) => message.id === `twenty-${i}` && message.type === 'next',
+        60_000,
+      );
       expect(JSON.stringify(answer.payload)).toContain('RESPONSE_TOO_LARGE');
     }
     expect(socket.largestMessageBytes).toBeLessThan(20 * 1024 * 1024);
@@ -131,8 +134,7 @@ describe('a server with a 512 MB heap under attack (issue 25)', () => {
     // At most 20 per socket, and fewer here: each holds 1.56 MB of the 16 MB a person may have live.
     expect(live).toBeLessThanOrEqual(10);
     const save = await post(owner, {
-      query:
-        'mutation S($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version } }',
+      query: 'mutation S($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version } }',
       variables: { input: { id: recordId, baseVersion: 1, answers: { q0: 'changed' } } },
     });
     expect(save.status).toBe(200);

@@ -31,7 +31,6 @@ export type RecordRow = ColumnsOfRow<
   data_bytes: number;
 };
 
-
 const RECORD_COLUMNS = `r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
          r.inventory_type_id, r.form_version, r.report`;
 const LIST_ORDER = 'r.created_at, r.id';

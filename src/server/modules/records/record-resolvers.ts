@@ -10,8 +10,8 @@ import type {
 } from '../../graphql/generated-types.ts';
 import type { GraphQLContext } from '../../graphql/graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
-import { readRecords, selectsAnswers, selectsAnswersWithin } from '../../graphql/record-reads.ts';
 import { LIVE_TOO_LARGE_MESSAGE } from '../../graphql/live-ledger.ts';
+import { readRecords, selectsAnswers, selectsAnswersWithin } from '../../graphql/record-reads.ts';
 import { charge, createResponseBudget, tooLarge } from '../../graphql/response-budget.ts';
 import { selectsField } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';

@@ -6,9 +6,9 @@ import type {
   ViewerResolvers,
 } from '../../graphql/generated-types.ts';
 import { orThrow } from '../../graphql/graphql-errors.ts';
+import { readRecords, selectsAnswers } from '../../graphql/record-reads.ts';
 import { denial, refusal } from '../authorization/service-result.ts';
 import { getOrganization } from '../organizations/organization-service.ts';
-import { readRecords, selectsAnswers } from '../../graphql/record-reads.ts';
 import { listRecordsOfClient } from '../records/record-service.ts';
 import { pageUsers } from './user-page-service.ts';
 import { listUsers, updateUser } from './user-service.ts';
