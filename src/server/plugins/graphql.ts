@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
+  type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
+  getOperationAST,
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
@@ -114,7 +116,10 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       if (query !== undefined && typeof query !== 'string')
         return refuse(reply, 400, 'BAD_REQUEST', 'Give one "query" parameter.');
       // Issue 25 §6: the one check of the query text, as for POST and the WebSocket.
-      const problem = query === undefined ? null : graphqlRequestProblem({ query, operationName });
+      const problem =
+        query === undefined
+          ? null
+          : (graphqlRequestProblem({ query, operationName }) ?? getOperationProblem(query, operationName));
       if (problem) return refuse(reply, 400, 'BAD_REQUEST', problem);
       return;
     }
@@ -231,6 +236,24 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply
     .status(status)
     .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+}
+
+/**
+ * Mercurius looks up a GET's operation to refuse mutations, and fails with a server error when the
+ * document has no operation of that name (or several and no name): found by the fuzz suite.
+ */
+function getOperationProblem(query: string, operationName: unknown): string | null {
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: MAX_TOKENS });
+  } catch {
+    return null; // A syntax error is answered by Mercurius.
+  }
+  const name = typeof operationName === 'string' ? operationName : undefined;
+  if (getOperationAST(document, name)) return null;
+  return name === undefined
+    ? 'The query holds several operations: name the one to run (operationName).'
+    : `The query has no operation named "${name.slice(0, 100)}".`;
 }
 
 /** The cost of a batch's operations together; one that does not parse costs nothing here (Mercurius refuses it). */
