@@ -112,14 +112,18 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request, reply) => {
     if (request.method === 'GET') {
       if (request.ws) return;
-      const { query, operationName } = (request.query ?? {}) as Record<string, unknown>;
+      const { query, operationName, variables } = (request.query ?? {}) as Record<string, unknown>;
       if (query !== undefined && typeof query !== 'string')
         return refuse(reply, 400, 'BAD_REQUEST', 'Give one "query" parameter.');
+      const parsedVariables = parseJsonParameter(variables);
+      if (parsedVariables === INVALID)
+        return refuse(reply, 400, 'BAD_REQUEST', 'The "variables" parameter must be a JSON object.');
       // Issue 25 §6: the one check of the query text, as for POST and the WebSocket.
       const problem =
         query === undefined
           ? null
-          : (graphqlRequestProblem({ query, operationName }) ?? getOperationProblem(query, operationName));
+          : (graphqlRequestProblem({ query, operationName, variables: parsedVariables }) ??
+            getOperationProblem(query, operationName));
       if (problem) return refuse(reply, 400, 'BAD_REQUEST', problem);
       return;
     }
@@ -236,6 +240,18 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply
     .status(status)
     .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+}
+
+const INVALID = Symbol('invalid');
+/** A GET's `variables`: JSON text (Mercurius parses it, and failed on text that is not an object). */
+function parseJsonParameter(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return INVALID;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return INVALID;
+  }
 }
 
 /**
