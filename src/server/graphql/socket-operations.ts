@@ -9,7 +9,7 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 export const MAX_SUBSCRIPTIONS_PER_PERSON = 40;
 /** Issue 25 §4: queries and mutations one connection runs at once; more wait on that connection. */
 export const MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET = 2;
-const MAX_OPERATIONS_WAITING_PER_SOCKET = 50;
+const MAX_OPERATIONS_WAITING_PER_SOCKET = 16;
 /** Bytes queued for a reader that does not read; past this the connection is closed. */
 export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
