@@ -212,6 +212,43 @@ describe('structures nested too deeply (§7)', () => {
   });
 });
 
+describe('the subscription cap (§3)', () => {
+  it('cannot be dodged by completing each subscription before it has started', async () => {
+    const socket = await openSocket(f.users.owner.headers.authorization);
+    const query = 'subscription S($id: ID!) { record(id: $id) { id version } }';
+    // Subscribe and complete at once, 30 times: each completed one must really end.
+    for (let i = 0; i < 30; i++) {
+      socket.subscribe(`quick-${i}`, query, { id: f.ownedRecordId });
+      socket.send({ type: 'complete', id: `quick-${i}` });
+    }
+    // Each is answered once (its first value, or a refusal past the cap), then ends.
+    for (let i = 0; i < 30; i++) await socket.next((message) => message.id === `quick-${i}`, 10_000);
+    // So 20 more fit (MAX_SUBSCRIPTIONS_PER_SOCKET), and the 21st is refused.
+    for (let i = 0; i < 21; i++) socket.subscribe(`kept-${i}`, query, { id: f.ownedRecordId });
+    for (let i = 0; i < 20; i++)
+      expect(await socket.next((message) => message.id === `kept-${i}`, 10_000)).toMatchObject({
+        type: 'next',
+      });
+    expect(await socket.next((message) => message.id === 'kept-20')).toMatchObject({
+      type: 'error',
+      payload: [{ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } }],
+    });
+    // A save reaches the 20 kept ones only: none of the completed ones still runs.
+    const before = socket.messages.length;
+    const saved = await graphql(
+      test.app,
+      'mutation S($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version } }',
+      { input: { id: f.ownedRecordId, baseVersion: 1, answers: { name: 'Cap' } } },
+      f.users.owner.headers,
+    );
+    expect(saved.errors).toBeUndefined();
+    for (let i = 0; i < 20; i++) await socket.next((message) => message.id === `kept-${i}`, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.messages.slice(before).filter((message) => message.id?.startsWith('quick-'))).toEqual([]);
+    socket.close();
+  });
+});
+
 describe('the memory guard', () => {
   let busy: TestApp;
   beforeAll(async () => {
