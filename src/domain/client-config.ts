@@ -17,3 +17,9 @@ export interface ClientConfig {
 }
 
 export const ALLOWED_ROLES_KEY = 'allowed-roles';
+/**
+ * Issue 25 §5: the instant (ms since the epoch) the embedded provider issued an ID token, inside
+ * the same namespace claim: `iat` has whole seconds only, and a logout must end every token issued
+ * before it, to the millisecond, while a sign-in right after it still works.
+ */
+export const ISSUED_AT_MS_KEY = 'issued-at-ms';

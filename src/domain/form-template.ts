@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findInputProblem, INPUT_LIMIT_MESSAGES } from './input-limits.ts';
 
 /**
  * The Form/Field format of customer-app §3 and admin-app §3: a form has steps ("sections"), a step
@@ -98,6 +99,9 @@ export function parseFormTemplate(input: unknown): FormParseResult {
     }
   }
   if (value === null || value === undefined) return { ok: true, form: EMPTY_FORM };
+  // Issue 25 §7: a template nested thousands of levels deep overflowed the stack as it was written.
+  const problem = findInputProblem(value);
+  if (problem) return { ok: false, error: INPUT_LIMIT_MESSAGES[problem] };
   const parsed = formTemplateSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

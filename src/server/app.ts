@@ -23,7 +23,9 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { graphqlPlugin } from './plugins/graphql.ts';
 import { identityProviderPlugin } from './plugins/identity-provider.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { memoryGuardPlugin } from './plugins/memory-guard.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
 import { recordChangesPlugin } from './plugins/record-changes.ts';
 import { requestTimeoutPlugin } from './plugins/request-timeout.ts';
@@ -81,6 +83,8 @@ export async function buildApp({
 
   await app.register(databasePlugin, { config, database });
   await app.register(errorHandlerPlugin);
+  await app.register(memoryGuardPlugin, { heapFraction: config.memoryGuardHeapFraction });
+  await app.register(inputGuardPlugin);
   await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(responseCompressionPlugin);
   await app.register(securityHeadersPlugin);

@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ NETWORK_RATE_LIMIT_FACTOR: '0' }, 'NETWORK_RATE_LIMIT_FACTOR'],
     [{ NETWORK_RATE_LIMIT_FACTOR: 'many' }, 'NETWORK_RATE_LIMIT_FACTOR'],
+    [{ MEMORY_GUARD_HEAP_FRACTION: '0' }, 'MEMORY_GUARD_HEAP_FRACTION'],
+    [{ MEMORY_GUARD_HEAP_FRACTION: '1.5' }, 'MEMORY_GUARD_HEAP_FRACTION'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],

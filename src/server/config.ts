@@ -88,6 +88,8 @@ const envSchema = z.object({
   MAILBOX_PUBLIC: booleanFlag,
   // Issue 14 §11: how long a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  // Issue 25: new work is refused with 503 once the heap holds this share of its limit.
+  MEMORY_GUARD_HEAP_FRACTION: z.coerce.number().gt(0).max(1).default(0.75),
   // Scales every per-network (per IP address) limit: sign-in, sign-up and contact-form posts.
   NETWORK_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
@@ -148,6 +150,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    memoryGuardHeapFraction: env.MEMORY_GUARD_HEAP_FRACTION,
     mailboxPublic: env.MAILBOX_PUBLIC,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
     // Never honoured in production.

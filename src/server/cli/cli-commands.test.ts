@@ -58,6 +58,7 @@ function signInAs(sub: string, email: string) {
     claimedRoles: [],
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
     issuedAt: Date.now(),
+    issuedAtMs: null,
   });
 }
 

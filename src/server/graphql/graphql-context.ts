@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Viewer } from '../modules/identity/viewer.ts';
 import type { ServiceDeps } from '../modules/service-deps.ts';
+import type { LiveLedger } from './live-ledger.ts';
 import type { Loaders } from './loaders.ts';
 import type { ResponseBudget } from './response-budget.ts';
 
@@ -15,6 +16,8 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** Bytes of large JSON values this request may still return (issue 14 §1). */
   responseBudget?: ResponseBudget;
+  /** What each person's live subscriptions may push on one save (issue 25 §3). */
+  liveUpdates?: LiveLedger;
   /** On a WebSocket: the token the connection was admitted with, to look the viewer up again. */
   token?: string;
 }

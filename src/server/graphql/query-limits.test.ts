@@ -1,6 +1,15 @@
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { documentCost, LIST_FACTOR, queryLimitRules } from './query-limits.ts';
+import {
+  armorRules,
+  documentCost,
+  JSON_FIELD_COST,
+  LIST_FACTOR,
+  MAX_ALIASES,
+  MAX_COST,
+  MAX_DIRECTIVES,
+  queryLimitRules,
+} from './query-limits.ts';
 
 // A schema with a cycle (a person's friends are people), which is what depth limits are for.
 const schema = buildSchema(`
@@ -72,5 +81,40 @@ describe('queryLimitRules', () => {
     expect(documentCost(schema, parse('{ me { id } } query B { people { id name } }'))).toBe(
       1 + 2 * LIST_FACTOR,
     );
+  });
+});
+
+describe('armorRules and JSON fields (issue 25)', () => {
+  const jsonSchema = buildSchema(`
+    scalar JSON
+    type Query { record(id: ID): Record, records: [Record!]! }
+    type Record { id: ID!, data: JSON! }
+  `);
+  const codes = (query: string) =>
+    validate(jsonSchema, parse(query), [...specifiedRules, ...queryLimitRules(), ...armorRules()]).map(
+      (error) => error.extensions.code,
+    );
+  const aliased = (count: number, selection = '{ id }') =>
+    `{ ${Array.from({ length: count }, (_, i) => `a${i}: record(id: "x") ${selection}`).join(' ')} }`;
+
+  it(`allows ${MAX_ALIASES} aliases and refuses one more, however they are written`, () => {
+    expect(codes(aliased(MAX_ALIASES))).toEqual([]);
+    expect(codes(aliased(MAX_ALIASES + 1))).toEqual(['QUERY_TOO_MANY_ALIASES']);
+    const inFragments = `{ ...A ...B } fragment A on Query { ${aliased(11).slice(2, -2)} }
+      fragment B on Query { ${aliased(11).replaceAll('a', 'b').slice(2, -2)} }`;
+    expect(codes(inFragments)).toEqual(['QUERY_TOO_MANY_ALIASES']);
+  });
+
+  it(`refuses more than ${MAX_DIRECTIVES} directives`, () => {
+    const fields = Array.from({ length: MAX_DIRECTIVES + 1 }, () => 'id @include(if: true)').join(' ');
+    expect(codes(`{ record(id: "x") { ${fields} } }`)).toEqual(['QUERY_TOO_MANY_DIRECTIVES']);
+  });
+
+  it(`prices a JSON field at ${JSON_FIELD_COST}, inside lists too`, () => {
+    expect(documentCost(jsonSchema, parse('{ record(id: "x") { id data } }'))).toBe(1 + 1 + JSON_FIELD_COST);
+    expect(documentCost(jsonSchema, parse('{ records { data } }'))).toBe(1 + LIST_FACTOR * JSON_FIELD_COST);
+    // 20 aliases of a record's answers fit one operation; 40 in a batch of two do not.
+    expect(codes(aliased(20, '{ data }'))).toEqual([]);
+    expect(2 * documentCost(jsonSchema, parse(aliased(20, '{ data }')))).toBeGreaterThan(MAX_COST);
   });
 });

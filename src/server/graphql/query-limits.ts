@@ -1,3 +1,5 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   type ASTVisitor,
   type DocumentNode,
@@ -28,6 +30,51 @@ import {
 export const MAX_DEPTH = 8;
 export const MAX_COST = 2000;
 export const LIST_FACTOR = 10;
+/**
+ * Issue 25: a field of the JSON scalar (a record's answers, a form) may hold megabytes, so it costs
+ * this much more than a plain field: 400 aliases of `record { data }` cost 20,800 where they cost 800.
+ */
+export const JSON_FIELD_COST = 50;
+/** Issue 25 §1–2: aliases per operation (GraphQL Armor). The screens use none; 20 leaves room. */
+export const MAX_ALIASES = 20;
+/** Directives per operation (GraphQL Armor): the screens use a few `@include`s at most. */
+export const MAX_DIRECTIVES = 20;
+
+/**
+ * The limits GraphQL Armor keeps (aliases, directives), reported as validation errors with our
+ * codes and wording. Depth and cost stay ours (docs/decisions/111-operation-limits.md): Armor's cost
+ * rule knows neither list multipliers nor per-type weights, and its depth rule would only repeat ours.
+ */
+export function armorRules(): ValidationRule[] {
+  const reportAs =
+    (code: string, message: string) =>
+    (context: ValidationContext | null): void => {
+      context?.reportError(new GraphQLError(message, { extensions: { code } }));
+    };
+  return [
+    maxAliasesRule({
+      n: MAX_ALIASES,
+      allowList: [],
+      propagateOnRejection: false,
+      onReject: [
+        reportAs(
+          'QUERY_TOO_MANY_ALIASES',
+          `Too many aliases in one operation (at most ${MAX_ALIASES}). Ask for each field once.`,
+        ),
+      ],
+    }),
+    maxDirectivesRule({
+      n: MAX_DIRECTIVES,
+      propagateOnRejection: false,
+      onReject: [
+        reportAs(
+          'QUERY_TOO_MANY_DIRECTIVES',
+          `Too many directives in one operation (at most ${MAX_DIRECTIVES}).`,
+        ),
+      ],
+    }),
+  ];
+}
 
 interface Measure {
   depth: number;
@@ -115,8 +162,9 @@ function measureSelection(
         );
       }
       const isList = field ? isListType(getNullableType(field.type)) : false;
+      const own = field && getNamedType(field.type).name === 'JSON' ? JSON_FIELD_COST : 1;
       depth = Math.max(depth, 1 + child.depth);
-      cost += 1 + child.cost * (isList ? LIST_FACTOR : 1);
+      cost += own + child.cost * (isList ? LIST_FACTOR : 1);
       continue;
     }
     let type = parentType;

@@ -1,22 +1,31 @@
 import mercurius from 'mercurius';
 import { utf8Length } from '#domain/answer-limits.ts';
+import type { AnswerRead } from '../modules/records/record-model.ts';
 
 /**
- * Issue 14 §1: the cost limit counts a JSON field as 1 whatever it holds, so 400 aliases of a record
- * holding 1 MB of answers asked for 400 MB in one request. Large JSON values (answers, forms) are
- * charged by size against one budget per request (a batch shares it), and refused beyond it.
+ * Issue 14 §1 and issue 25 §1: what one operation may cost in memory, counted in bytes of large
+ * JSON values (answers, forms). Two counts, one budget object per operation (an HTTP request's
+ * batch shares one; each WebSocket operation and each subscription event has its own):
+ * - loaded: answers read from the database, charged by their stored size BEFORE they are read (the
+ *   database measures them and returns only what fits, record-repository.ts), so 400 aliases or a
+ *   list of large records never bring more than the budget into memory;
+ * - spent: what the answer will hold, charged per field as it is resolved (an alias repeats it).
  */
 export const MAX_RESPONSE_JSON_BYTES = 16 * 1024 * 1024;
+export const MAX_LOADED_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export const RESPONSE_TOO_LARGE_MESSAGE =
   'The answer would be too large. Ask for fewer records or fields at once.';
 
 export interface ResponseBudget {
   spentBytes: number;
+  loadedBytes: number;
+  /** Reads of answers run one after another, so each knows what the ones before it used. */
+  reading: Promise<unknown>;
 }
 
 export function createResponseBudget(): ResponseBudget {
-  return { spentBytes: 0 };
+  return { spentBytes: 0, loadedBytes: 0, reading: Promise.resolve() };
 }
 
 // A stored value is measured once, however many aliases ask for it.
@@ -32,12 +41,46 @@ function sizeOf(value: unknown): number {
   return size;
 }
 
+export function tooLarge(): Error {
+  return new mercurius.ErrorWithProps(RESPONSE_TOO_LARGE_MESSAGE, { code: 'RESPONSE_TOO_LARGE' }, 400);
+}
+
 /** Charges a JSON value about to be returned; throws a client error once the budget is spent. */
 export function charge<T>(budget: ResponseBudget | undefined, value: T): T {
   if (!budget) return value;
   budget.spentBytes += sizeOf(value);
-  if (budget.spentBytes > MAX_RESPONSE_JSON_BYTES) {
-    throw new mercurius.ErrorWithProps(RESPONSE_TOO_LARGE_MESSAGE, { code: 'RESPONSE_TOO_LARGE' }, 400);
-  }
+  if (budget.spentBytes > MAX_RESPONSE_JSON_BYTES) throw tooLarge();
   return value;
+}
+
+interface SizedRecord {
+  data: unknown;
+  dataBytes: number;
+  answersWithheld: boolean;
+}
+
+/**
+ * Reads records with their answers only if `wanted` (the caller selected answers or form), and
+ * then only within what the operation may still load. Records past the budget come back with
+ * `answersWithheld`, and their `data` field answers RESPONSE_TOO_LARGE.
+ */
+export function readWithinBudget<T>(
+  budget: ResponseBudget | undefined,
+  wanted: boolean,
+  read: (answers: AnswerRead) => Promise<T>,
+  recordsOf: (result: T) => readonly SizedRecord[],
+): Promise<T> {
+  if (!wanted) return read(null);
+  if (!budget) return read({ maxBytes: MAX_LOADED_ANSWER_BYTES });
+  const next = budget.reading.then(async () => {
+    const result = await read({ maxBytes: Math.max(0, MAX_LOADED_ANSWER_BYTES - budget.loadedBytes) });
+    for (const record of recordsOf(result)) {
+      if (record.answersWithheld) continue;
+      budget.loadedBytes += record.dataBytes;
+      if (typeof record.data === 'object' && record.data !== null) sizes.set(record.data, record.dataBytes);
+    }
+    return result;
+  });
+  budget.reading = next.catch(() => undefined);
+  return next;
 }

@@ -38,6 +38,8 @@ export function gateSocket(
   handler: SocketHandler,
   authenticate: (token: string) => Promise<Viewer>,
   onAdmitted?: (socket: WebSocket, viewer: Viewer, token: string) => void,
+  /** Puts itself between the admitted socket and Mercurius (socket-operations.ts). */
+  govern?: (socket: WebSocket, viewer: Viewer) => void,
 ): SocketHandler {
   return function gated(this: unknown, socket, request) {
     if (socket.protocol !== GRAPHQL_WS_PROTOCOL) {
@@ -92,6 +94,7 @@ export function gateSocket(
       if (held.slice(1).some(([data]) => parseMessage(data)?.type === 'connection_init')) {
         return closeWith(socket, SOCKET_CLOSE.tooManyInits, 'Too many initialisation requests');
       }
+      govern?.(socket, viewer);
       handler.call(this, socket, request);
       for (const [data, isBinary] of held) socket.emit('message', data, isBinary);
       socket.on('message', refuseSecondInit);

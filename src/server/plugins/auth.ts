@@ -40,11 +40,20 @@ export class AuthenticationError extends Error {
 export const SIGNED_OUT_MESSAGE =
   'This sign-in has ended (you logged out or changed your password). Sign in again.';
 
-/** The viewer, unless their token was issued before their last logout or password reset. */
-export function refuseEndedSignIn(identity: { issuedAt: number }, viewer: Viewer): Viewer {
-  if (viewer.tokensValidAfter !== null && identity.issuedAt < viewer.tokensValidAfter) {
-    throw new AuthenticationError(SIGNED_OUT_MESSAGE);
-  }
+/**
+ * The viewer, unless their token was issued before their last logout or password reset (issue 25
+ * §5, to the millisecond). A token that carries its exact issue instant is compared by it; one with
+ * a whole-second `iat` only is refused when that second began at or before the logout, since it may
+ * have been issued before it (a sign-in through another issuer in that same second must sign in again).
+ */
+export function refuseEndedSignIn(
+  identity: { issuedAt: number; issuedAtMs: number | null },
+  viewer: Viewer,
+): Viewer {
+  const endedAt = viewer.tokensValidAfter;
+  if (endedAt === null) return viewer;
+  const ended = identity.issuedAtMs !== null ? identity.issuedAtMs <= endedAt : identity.issuedAt <= endedAt;
+  if (ended) throw new AuthenticationError(SIGNED_OUT_MESSAGE);
   return viewer;
 }
 

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
+  type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
+  getOperationAST,
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
@@ -13,12 +15,17 @@ import {
 import mercurius from 'mercurius';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
+import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
+import { createLiveLedger } from '../graphql/live-ledger.ts';
 import { createLoaders } from '../graphql/loaders.ts';
-import { documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
+import { checkOperation, MAX_TOKENS } from '../graphql/operation-check.ts';
+import { createPersonLimiter, TOO_MANY_WAITING_MESSAGE } from '../graphql/person-limiter.ts';
+import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget } from '../graphql/response-budget.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
+import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
 import { serviceDeps } from '../modules/service-deps.ts';
 import { AuthenticationError } from './auth.ts';
 
@@ -26,9 +33,14 @@ const schemaPath = fileURLToPath(new URL('../../../schema.graphql', import.meta.
 export const GRAPHQL_PATH = '/graphql';
 /** A batch is an array of operations in one POST; each runs with the limits of one operation. */
 export const MAX_BATCH_OPERATIONS = 10;
-/** A GraphQL document longer than this many tokens is refused before it is even parsed in full. */
-const MAX_TOKENS = 5000;
 const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Frees this request's place among its person's operations in flight (person-limiter.ts). */
+    releaseOperationSlot?: () => void;
+  }
+}
 
 /**
  * The data API (DESIGN §5): GraphQL over HTTP POST/GET and WebSocket (graphql-transport-ws, with
@@ -40,12 +52,21 @@ const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
 export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const deps = serviceDeps(app);
-  const rules = [...queryLimitRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  const rules = [
+    ...queryLimitRules(),
+    ...armorRules(),
+    inputLiteralRule,
+    ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : []),
+  ];
 
   // Before @fastify/websocket sees the route: Mercurius' socket handler gets the gate in front.
   const authenticate = (token: string) => app.viewers.forToken(token);
   // Issue 14 §3: a logout or password reset closes that person's open sockets, on every instance.
   const sockets = socketRegistry(authenticate);
+  // Issue 25 §3–§4: one line of operations per person over HTTP and every socket of theirs.
+  const limiter = createPersonLimiter();
+  const people = createPersonSockets();
+  const liveUpdates = createLiveLedger();
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
@@ -53,6 +74,15 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         route.wsHandler as Parameters<typeof gateSocket>[0],
         authenticate,
         sockets.admitted,
+        (socket, viewer) =>
+          governSocketOperations(socket, {
+            person: viewer.userId,
+            limiter,
+            people,
+            nearMemoryLimit: () => app.memoryGuard.nearLimit(),
+            check: (query, operationName) =>
+              checkOperation(app.graphql.schema, rules, query, operationName, config.isProduction),
+          }),
       ) as RouteOptions['wsHandler'];
     }
   });
@@ -81,9 +111,20 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   });
   app.addHook('preValidation', async (request, reply) => {
     if (request.method === 'GET') {
-      const { query } = (request.query ?? {}) as Record<string, unknown>;
+      if (request.ws) return;
+      const { query, operationName, variables } = (request.query ?? {}) as Record<string, unknown>;
       if (query !== undefined && typeof query !== 'string')
         return refuse(reply, 400, 'BAD_REQUEST', 'Give one "query" parameter.');
+      const parsedVariables = parseJsonParameter(variables);
+      if (parsedVariables === INVALID)
+        return refuse(reply, 400, 'BAD_REQUEST', 'The "variables" parameter must be a JSON object.');
+      // Issue 25 §6: the one check of the query text, as for POST and the WebSocket.
+      const problem =
+        query === undefined
+          ? null
+          : (graphqlRequestProblem({ query, operationName, variables: parsedVariables }) ??
+            getOperationProblem(query, operationName));
+      if (problem) return refuse(reply, 400, 'BAD_REQUEST', problem);
       return;
     }
     const operations = Array.isArray(request.body) ? request.body : [request.body];
@@ -120,7 +161,18 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       if (error instanceof AuthenticationError) return refuse(reply, 401, 'UNAUTHENTICATED', error.message);
       throw error;
     }
+    // Issue 25 §4: the request waits behind its own person's work only; anonymous callers by address.
+    const release = await limiter.acquire(request.viewer?.userId ?? `address:${request.ip}`);
+    if (!release) return refuse(reply, 429, 'TOO_MANY_REQUESTS', TOO_MANY_WAITING_MESSAGE);
+    request.releaseOperationSlot = release;
+    // Gone while it waited: it runs no more (an aborted request still runs until it answers, and
+    // keeps its slot until then, so aborting is no way around the line).
+    if (request.raw.socket?.destroyed || reply.raw.destroyed)
+      return refuse(reply, 400, 'BAD_REQUEST', 'The request was cancelled.');
   });
+  // The answer is built once onSend runs: the work is done, whether or not the caller still listens.
+  app.addHook('onSend', async (request) => request.releaseOperationSlot?.());
+  app.addHook('onResponse', async (request) => request.releaseOperationSlot?.());
 
   await app.register(mercurius, {
     schema: fs.readFileSync(schemaPath, 'utf8'),
@@ -149,6 +201,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         token: request.socketToken,
         deps,
         loaders: createLoaders(deps),
+        liveUpdates,
       }),
     },
   });
@@ -156,7 +209,10 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   // Over a WebSocket, every operation looks the viewer up again by the connection's token (the
   // cache makes that cheap), so a role change applies to a connection that is already open.
   app.graphql.addHook('preExecution', async (_schema, _document, context) => {
-    await refreshViewer(app, context as unknown as GraphQLContext);
+    const graphqlContext = context as unknown as GraphQLContext;
+    // Issue 25: each WebSocket operation gets its own budget (an HTTP request's batch shares one).
+    if (graphqlContext.token !== undefined) graphqlContext.responseBudget = createResponseBudget();
+    await refreshViewer(app, graphqlContext);
   });
   // Mercurius runs subscriptions without GraphQL validation: give them the same rules as the rest.
   app.graphql.addHook('preSubscriptionExecution', async (schema, document, context) => {
@@ -184,6 +240,36 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply
     .status(status)
     .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+}
+
+const INVALID = Symbol('invalid');
+/** A GET's `variables`: JSON text (Mercurius parses it, and failed on text that is not an object). */
+function parseJsonParameter(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return INVALID;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return INVALID;
+  }
+}
+
+/**
+ * Mercurius looks up a GET's operation to refuse mutations, and fails with a server error when the
+ * document has no operation of that name (or several and no name): found by the fuzz suite.
+ */
+function getOperationProblem(query: string, operationName: unknown): string | null {
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: MAX_TOKENS });
+  } catch {
+    return null; // A syntax error is answered by Mercurius.
+  }
+  const name = typeof operationName === 'string' ? operationName : undefined;
+  if (getOperationAST(document, name)) return null;
+  return name === undefined
+    ? 'The query holds several operations: name the one to run (operationName).'
+    : `The query has no operation named "${name.slice(0, 100)}".`;
 }
 
 /** The cost of a batch's operations together; one that does not parse costs nothing here (Mercurius refuses it). */

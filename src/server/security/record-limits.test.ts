@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_LIMIT_MESSAGES, MAX_ANSWER_LENGTH, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
+import { INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
 import { RESPONSE_TOO_LARGE_MESSAGE } from '../graphql/response-budget.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from '../test-support/api-fixtures.ts';
 import { graphql } from '../test-support/graphql-client.ts';
@@ -61,7 +62,8 @@ describe('answers that cannot be stored (issue 14 §8)', () => {
     const response = await save(id, { childhood: text });
     expect(response.status).toBe(400);
     expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(response.errors?.[0]?.message).toBe(ANSWER_LIMIT_MESSAGES.unstorableText);
+    // Issue 25 §7: refused at the edge, before the service, with the message every input gets.
+    expect(response.errors?.[0]?.message).toBe(INPUT_LIMIT_MESSAGES.unstorableText);
     expect(await read(id)).toMatchObject({ version: 1, data: { name: 'Ada' } });
   });
 
@@ -103,9 +105,15 @@ describe("a record's caps (issue 14 §1)", () => {
     const big = { story: 'y'.repeat(19_000) };
     const data = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`s${i}`, big.story]));
     const id = await newRecord(data); // about 950 KB of answers
-    const aliases = Array.from({ length: 400 }, (_, i) => `r${i}: record(id: "${id}") { data }`).join(' ');
+    const aliases = (count: number) =>
+      Array.from({ length: count }, (_, i) => `r${i}: record(id: "${id}") { data }`).join(' ');
     const before = process.memoryUsage().heapUsed;
-    const response = await graphql(test.app, `{ ${aliases} }`, {}, f.users.owner.headers);
+    // Issue 25: 400 aliases are refused before anything runs …
+    const refused = await graphql(test.app, `{ ${aliases(400)} }`, {}, f.users.owner.headers);
+    expect(refused.status).toBe(400);
+    expect(refused.errors?.map((error) => error.extensions?.code)).toContain('QUERY_TOO_MANY_ALIASES');
+    // … and the 20 allowed (19 MB of answers) meet the response budget.
+    const response = await graphql(test.app, `{ ${aliases(20)} }`, {}, f.users.owner.headers);
     const grownMiB = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
     expect(response.status).toBeLessThan(500);
     expect(response.errors?.some((error) => error.message === RESPONSE_TOO_LARGE_MESSAGE)).toBe(true);

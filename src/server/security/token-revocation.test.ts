@@ -5,6 +5,7 @@ import { RESET_PATH } from '../modules/idp/account-service.ts';
 import { SIGNED_OUT_MESSAGE } from '../plugins/viewer-cache.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { signInThroughPages } from '../test-support/test-sign-in.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
 
 // Issue 14 §3: an ID token stopped working only when it expired, up to an hour after a logout or a
@@ -80,5 +81,91 @@ describe('password reset', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await me(earlier)).statusCode).toBe(401);
+  });
+});
+
+// Issue 25 §5: tokens_valid_after was kept to whole seconds and compared with `iat * 1000 <`, so a
+// logout in the same second as the sign-in left that token working on every transport.
+describe('revocation to the millisecond (issue 25 §5)', () => {
+  /** Waits, if need be, until early in a second, so what follows happens within one second. */
+  async function earlyInASecond(): Promise<void> {
+    const into = Date.now() % 1000;
+    if (into > 150) await new Promise((resolve) => setTimeout(resolve, 1005 - into));
+  }
+  const logout = (token: string) =>
+    test.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+  const viewerOverHttp = (token: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: { query: '{ viewer { id } }' },
+    });
+  /** A token with the provider's exact issue instant, `offsetMs` from now, in the current second. */
+  const stampedTokenOf = (sub: string, issuedAtMs: number) =>
+    signTestIdToken(test.database.db, test.config, {
+      sub,
+      email: `${sub}@example.test`,
+      extra: {
+        iat: Math.floor(issuedAtMs / 1000),
+        [test.config.oidc.claimsNamespace]: { 'allowed-roles': [], 'issued-at-ms': issuedAtMs },
+      },
+    });
+
+  it('a logout in the same second as the sign-in ends that token on HTTP, /api and the socket', async () => {
+    // The case of the issue: sign-in and logout within one second (tried again on a slow machine).
+    let token = '';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await earlyInASecond();
+      token = await tokenOf(`same-second-person-${attempt}`, 0);
+      const issuedSecond = Math.floor(Date.now() / 1000);
+      expect((await logout(token)).statusCode).toBe(204);
+      if (Math.floor(Date.now() / 1000) === issuedSecond) break;
+    }
+    expect((await me(token)).statusCode).toBe(401);
+    const myData = await test.app.inject({
+      method: 'GET',
+      url: '/api/my-data',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(myData.statusCode).toBe(401);
+    expect(myData.json().error).toBe(SIGNED_OUT_MESSAGE);
+    expect((await viewerOverHttp(token)).statusCode).toBe(401);
+    const socket = new TestSocket(socketUrl(test.app));
+    await socket.init(`Bearer ${token}`);
+    expect(await socket.waitForClose()).toEqual({ code: 4401, reason: SIGNED_OUT_MESSAGE });
+  });
+
+  it('compares the provider’s exact issue instant: 1 ms before the logout is ended, 1 ms after works', async () => {
+    await earlyInASecond();
+    const sub = 'exact-instant-person';
+    const first = await stampedTokenOf(sub, Date.now());
+    expect((await me(first)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = await stampedTokenOf(sub, Date.now() - 5);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await logout(first)).statusCode).toBe(204);
+    const after = await stampedTokenOf(sub, Date.now() + 1);
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(after)).statusCode).toBe(200);
+    expect((await viewerOverHttp(after)).statusCode).toBe(200);
+  });
+
+  it('a sign-in through the embedded provider right after a logout works, the old token does not', async () => {
+    const password = 'a long enough passphrase';
+    const account = await createAccount(test.database.db, {
+      email: 'relogin@example.test',
+      name: 'Relogin',
+      password,
+      emailVerified: true,
+    });
+    const first = await signInThroughPages(test.config, account.email, password);
+    const claims = JSON.parse(Buffer.from(first.id_token.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims[test.config.oidc.claimsNamespace]['issued-at-ms']).toEqual(expect.any(Number));
+    expect((await me(first.id_token)).statusCode).toBe(200);
+    expect((await logout(first.id_token)).statusCode).toBe(204);
+    const second = await signInThroughPages(test.config, account.email, password);
+    expect((await me(first.id_token)).statusCode).toBe(401);
+    expect((await me(second.id_token)).statusCode).toBe(200);
   });
 });

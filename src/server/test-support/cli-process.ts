@@ -62,13 +62,18 @@ export interface ServerProcess {
   pid: number;
   url: string;
   output(): string;
+  /** Whether the process is still running (it did not crash or exit). */
+  running(): boolean;
   /** SIGTERM, then waits for the process to exit. */
   stop(): Promise<void>;
 }
 
 /** `node src/server/main.ts` on a free port; resolves once /healthz answers. */
-export async function startServerProcess(variables: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  variables: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: repoRoot,
@@ -106,6 +111,7 @@ export async function startServerProcess(variables: Record<string, string>): Pro
     pid: child.pid ?? -1,
     url,
     output: () => output,
+    running: () => alive,
     stop: async () => {
       if (alive) child.kill('SIGTERM');
       await exited;

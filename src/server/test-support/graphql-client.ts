@@ -44,6 +44,8 @@ export interface SocketMessage {
  */
 export class TestSocket {
   readonly messages: SocketMessage[] = [];
+  /** The size of the largest message received, in bytes. */
+  largestMessageBytes = 0;
   closed: { code: number; reason: string } | undefined;
   private readonly socket: WebSocket;
   private readonly waiters: Array<() => void> = [];
@@ -60,7 +62,8 @@ export class TestSocket {
         reject(new Error(`upgrade refused with HTTP ${response.statusCode}`)),
       );
     });
-    this.socket.on('message', (data) => {
+    this.socket.on('message', (data: Buffer) => {
+      this.largestMessageBytes = Math.max(this.largestMessageBytes, data.length);
       this.messages.push(JSON.parse(data.toString()) as SocketMessage);
       this.notify();
     });

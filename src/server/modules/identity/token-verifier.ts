@@ -7,7 +7,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import { ALLOWED_ROLES_KEY } from '#domain/client-config.ts';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
 
 /** What the server takes from a verified ID token. */
 export interface VerifiedIdentity {
@@ -18,8 +18,13 @@ export interface VerifiedIdentity {
   /** The allowed-roles claim; informational only: authorization reads roles from the database. */
   claimedRoles: string[];
   expiresAt: number;
-  /** When the token was issued, in ms: tokens issued before the person's last logout are refused. */
+  /** The start of the second the token was issued in (`iat` × 1000). */
   issuedAt: number;
+  /**
+   * The exact instant it was issued (ms), when the issuer says (our embedded provider does, issue
+   * 25 §5); null for issuers that give `iat` only.
+   */
+  issuedAtMs: number | null;
 }
 
 export class TokenError extends Error {
@@ -86,8 +91,16 @@ export function createTokenVerifier(
         : [],
       expiresAt: (payload.exp as number) * 1000,
       issuedAt: payload.iat * 1000,
+      issuedAtMs: exactIssueInstant(custom?.[ISSUED_AT_MS_KEY], payload.iat),
     };
   };
+}
+
+/** The provider's ms issue instant, believed only if it agrees with `iat` (within the leeway). */
+function exactIssueInstant(value: unknown, iat: number): number | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return null;
+  const start = iat * 1000;
+  return value >= start - LEEWAY_SECONDS * 1000 && value < start + 1000 ? value : null;
 }
 
 function describeFailure(error: unknown): string {

@@ -14,6 +14,7 @@ const identity = (overrides: Partial<Parameters<typeof resolveViewer>[1]> = {}) 
   claimedRoles: [],
   expiresAt: Date.now() + 3_600_000,
   issuedAt: Date.now(),
+  issuedAtMs: null,
   ...overrides,
 });
 

@@ -79,20 +79,21 @@ export async function resolveViewer(
 }
 
 /**
- * Issue 14 §3: ends every ID token issued so far for this person (logout, password reset). Kept to
- * whole seconds, as token issue times are: a token issued in the second after still works.
+ * Issue 14 §3 and issue 25 §5: ends every ID token issued so far for this person (logout, password
+ * reset), to the millisecond (plugins/auth.ts refuseEndedSignIn). The instant is this server's
+ * clock, the one the embedded provider stamps its tokens with, not the database's.
  */
 export async function revokeTokensOfUser(db: Pick<Db, 'execute'>, userId: string): Promise<void> {
-  await db.execute(
-    sql`update users set tokens_valid_after = date_trunc('second', now()) where id = ${userId}::uuid`,
-  );
+  const now = new Date().toISOString();
+  await db.execute(sql`update users set tokens_valid_after = ${now}::timestamptz where id = ${userId}::uuid`);
 }
 
 /** The same, for the user of an identity (the embedded provider's account id is its subject). */
 export async function revokeTokensOfSubject(db: Pick<Db, 'execute'>, sub: string): Promise<string | null> {
+  const now = new Date().toISOString();
   const rows = await queryRows<ColumnsOfRow<typeof users, 'id'>>(
     db,
-    sql`update users set tokens_valid_after = date_trunc('second', now()) where federated_id = ${sub} returning id`,
+    sql`update users set tokens_valid_after = ${now}::timestamptz where federated_id = ${sub} returning id`,
   );
   return rows[0]?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import type { FindAccount } from 'oidc-provider';
-import { ALLOWED_ROLES_KEY } from '#domain/client-config.ts';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { findAccountById, type IdpAccount } from '../identity/account-repository.ts';
@@ -17,12 +17,17 @@ export function accountFinder(db: Db, claimsNamespace: string): FindAccount {
     if (!account) return undefined;
     return {
       accountId: account.id,
-      claims: async () => ({
+      // Called as each token is issued: `use` is 'id_token' for one, 'userinfo' for the endpoint.
+      claims: async (use) => ({
         sub: account.id,
         name: account.name,
         email: account.email,
         email_verified: account.emailVerified,
-        [claimsNamespace]: { [ALLOWED_ROLES_KEY]: await rolesOfAccount(db, account) },
+        [claimsNamespace]: {
+          [ALLOWED_ROLES_KEY]: await rolesOfAccount(db, account),
+          // Issue 25 §5: when this token was issued, to the millisecond (viewer.ts revocation).
+          ...(use === 'id_token' ? { [ISSUED_AT_MS_KEY]: Date.now() } : {}),
+        },
       }),
     };
   };
@@ -42,6 +47,7 @@ async function rolesOfAccount(db: Db, account: IdpAccount): Promise<Role[]> {
     claimedRoles: [],
     expiresAt: Date.now(),
     issuedAt: Date.now(),
+    issuedAtMs: null,
   });
   return viewer.roles;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALLOWED_ROLES_KEY } from '#domain/client-config.ts';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
 import { idpAccounts, roles, userRoles, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
@@ -137,7 +137,13 @@ describe('embedded OpenID provider: the code flow with PKCE, from sign-up to ref
     });
     expect(jwtClaims(next.id_token)[test.config.oidc.claimsNamespace]).toEqual({
       [ALLOWED_ROLES_KEY]: ['customer', 'user'],
+      // Issue 25 §5: when the provider issued it, to the millisecond, within the token's iat second.
+      [ISSUED_AT_MS_KEY]: expect.any(Number),
     });
+    const stamped = jwtClaims(next.id_token)[test.config.oidc.claimsNamespace] as Record<string, number>;
+    const iat = jwtClaims(next.id_token).iat as number;
+    expect(stamped[ISSUED_AT_MS_KEY]).toBeLessThan((iat + 1) * 1000);
+    expect(stamped[ISSUED_AT_MS_KEY]).toBeGreaterThan((iat - 2) * 1000);
 
     // Refresh tokens rotate: the used one is refused, the new one works.
     expect(next.refresh_token).toBeDefined();

@@ -4,6 +4,7 @@ import type {
   QueryResolvers,
 } from '../../graphql/generated-types.ts';
 import { orThrow } from '../../graphql/graphql-errors.ts';
+import { readRecords, selectsAnswers } from '../../graphql/record-reads.ts';
 import {
   createOrganization,
   getOrganization,
@@ -19,8 +20,12 @@ export const organizationQueries: Pick<
 > = {
   organization: async (_root, { id }, { deps, viewer }) => orThrow(await getOrganization(deps, viewer, id)),
   organizations: async (_root, _args, { deps, viewer }) => orThrow(await listOrganizations(deps, viewer)),
-  organizationRecords: async (_root, { organizationId }, { deps, viewer }) =>
-    orThrow(await getOrganizationRecords(deps, viewer, organizationId)),
+  organizationRecords: async (_root, { organizationId }, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        getOrganizationRecords(context.deps, context.viewer, organizationId, answers),
+      ),
+    ),
 };
 
 export const organizationMutations: Pick<MutationResolvers, 'createOrganization' | 'updateOrganization'> = {

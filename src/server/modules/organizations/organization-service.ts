@@ -13,7 +13,7 @@ import {
   type Result,
   refusal,
 } from '../authorization/service-result.ts';
-import type { RecordModel } from '../records/record-model.ts';
+import { ALL_ANSWERS, type AnswerRead, type RecordModel } from '../records/record-model.ts';
 import { listRecordsOfOrganization } from '../records/record-service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { CreditCountModel, OrganizationModel } from './organization-model.ts';
@@ -42,13 +42,14 @@ export async function getOrganizationRecords(
   deps: ServiceDeps,
   actor: Actor | null,
   organizationId: string,
+  answers: AnswerRead = ALL_ANSWERS,
 ): Promise<Result<RecordModel[]>> {
   if (!isUuid(organizationId)) return actor ? denial('not-found', NOT_FOUND) : denial('unauthenticated');
   const refused = refusal(decideOrganization(actor, 'readRecords', organizationId), NOT_FOUND);
   if (refused || !actor) return refused ?? denial('unauthenticated');
   if (!(await organizations.findOrganization(deps.database, organizationId)))
     return denial('not-found', NOT_FOUND);
-  return ok(await listRecordsOfOrganization(deps, actor, organizationId));
+  return ok(await listRecordsOfOrganization(deps, actor, organizationId, answers));
 }
 
 /** Credits are the customers' business (customer-app §6); anyone else sees none. */

@@ -14,6 +14,10 @@ export interface RecordModel extends RecordFacts {
   /** The published form version the record is answered against (issue 12). */
   formVersion: number;
   data: Answers;
+  /** The stored answers' size as JSON text, in bytes; 0 when they were not read (issue 25). */
+  dataBytes: number;
+  /** The answers were asked for but left in the database: the operation's budget was spent. */
+  answersWithheld: boolean;
   report: string | null;
   visible: RecordFieldVisibility;
 }
@@ -38,3 +42,13 @@ export interface RecordSaveModel {
   formVersion: number;
   conflictingKeys: string[];
 }
+
+/**
+ * Issue 25 §1: which answers a read brings into memory. `null`: none (the caller selected neither
+ * answers nor form); else the answers of the rows, in the list's order, as long as their stored
+ * sizes together stay within `maxBytes`. A row past that comes back with `data` null, so a list of
+ * large records costs the server at most the budget however long it is, and each size is known
+ * without loading the answers (PostgreSQL measures them where they lie).
+ */
+export type AnswerRead = { maxBytes: number } | null;
+export const ALL_ANSWERS: AnswerRead = { maxBytes: Number.MAX_SAFE_INTEGER };

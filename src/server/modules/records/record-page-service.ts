@@ -10,7 +10,7 @@ import {
   refusal,
 } from '../authorization/service-result.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import type { RecordModel } from './record-model.ts';
+import type { AnswerRead, RecordModel } from './record-model.ts';
 import * as records from './record-repository.ts';
 import { toRecordModel } from './record-service.ts';
 
@@ -48,7 +48,7 @@ export async function pageRecords(
   deps: ServiceDeps,
   actor: Actor | null,
   input: unknown,
-  options: { withAnswers: boolean },
+  options: { answers: AnswerRead },
 ): Promise<Result<RecordPageModel>> {
   const refused = refusal(decide(actor, 'records.listAll'), { forbidden: ADMINS_ONLY_MESSAGE });
   if (refused || !actor) return refused ?? denial('unauthenticated');
@@ -67,7 +67,7 @@ export async function pageRecords(
   const rows = await records.pageOfRecords(deps.database, query, {
     limit: window.pageSize,
     offset: window.offset,
-    withAnswers: options.withAnswers,
+    answers: options.answers,
   });
   return ok({
     records: rows.map((row) => toRecordModel(row, actor)),

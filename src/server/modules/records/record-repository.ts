@@ -5,7 +5,7 @@ import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { reportGenerations, reports } from '../../db/schema.ts';
 import type { RecordChanges } from '../../plugins/record-changes.ts';
-import type { ReportGenerationModel } from './record-model.ts';
+import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
 
 /**
  * A record's own row. Its owner, organization and inventory type are read only when a caller
@@ -27,12 +27,27 @@ export type RecordRow = ColumnsOfRow<
 > & {
   /** Never null once written: the reports_pin_form_version trigger pins every record (decision 100). */
   form_version: number;
+  /** The stored answers' size as JSON text in bytes (0 when they were not asked for). */
+  data_bytes: number;
 };
 
-const SELECT_RECORDS = `
-  select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
-         r.inventory_type_id, r.form_version, r.data, r.report
-  from reports r`;
+const RECORD_COLUMNS = `r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
+         r.inventory_type_id, r.form_version, r.report`;
+const LIST_ORDER = 'r.created_at, r.id';
+
+/** The answer columns of a read, the budget being parameter `$budget`. */
+function answerColumns(answers: AnswerRead, budget: string, order = LIST_ORDER): string {
+  if (!answers) return `0 as data_bytes, null::jsonb as data`;
+  return `octet_length(r.data::text)::int as data_bytes,
+         case when sum(octet_length(r.data::text)) over (order by ${order}) <= ${budget}::bigint
+           then r.data end as data`;
+}
+const selectRecords = (answers: AnswerRead, budget: string) =>
+  `select ${RECORD_COLUMNS}, ${answerColumns(answers, budget)} from reports r`;
+const readName = (name: string, answers: AnswerRead) => `${name}${answers ? '' : '-lean'}`;
+/** The budget is always a read's last parameter, and only there when answers are read. */
+const withBudget = (values: unknown[], answers: AnswerRead) =>
+  answers ? [...values, answers.maxBytes] : values;
 
 /** The policy's read scope (src/domain/permissions.ts recordReadScope) as SQL on parameters $n..$n+2. */
 function scopeCondition(first: number): string {
@@ -42,36 +57,41 @@ function scopeValues(scope: RecordScope): unknown[] {
   return scope.all ? [true, null, null] : [false, scope.clientId, scope.organizationId];
 }
 
-export async function findRecord(database: Database, id: string, scope: RecordScope) {
+export async function findRecord(database: Database, id: string, scope: RecordScope, answers: AnswerRead) {
   const [row] = await runPrepared<RecordRow>(database, {
-    name: 'record-by-id',
-    text: `${SELECT_RECORDS} where r.id = $1::uuid and ${scopeCondition(2)}`,
-    values: [id, ...scopeValues(scope)],
+    name: readName('record-by-id', answers),
+    text: `${selectRecords(answers, '$5')} where r.id = $1::uuid and ${scopeCondition(2)}`,
+    values: withBudget([id, ...scopeValues(scope)], answers),
   });
   return row;
 }
 
-export function listRecordsOfClient(database: Database, clientId: string, scope: RecordScope) {
+export function listRecordsOfClient(
+  database: Database,
+  clientId: string,
+  scope: RecordScope,
+  answers: AnswerRead,
+) {
   return runPrepared<RecordRow>(database, {
-    name: 'records-of-client',
-    text: `${SELECT_RECORDS} where r.client = $1::uuid and ${scopeCondition(2)} order by r.created_at, r.id`,
-    values: [clientId, ...scopeValues(scope)],
+    name: readName('records-of-client', answers),
+    text: `${selectRecords(answers, '$5')} where r.client = $1::uuid and ${scopeCondition(2)} order by ${LIST_ORDER}`,
+    values: withBudget([clientId, ...scopeValues(scope)], answers),
   });
 }
 
-export function listRecordsOfOrganization(database: Database, organizationId: string) {
+export function listRecordsOfOrganization(database: Database, organizationId: string, answers: AnswerRead) {
   return runPrepared<RecordRow>(database, {
-    name: 'records-of-organization',
-    text: `${SELECT_RECORDS} where r.organization_id = $1::uuid order by r.created_at, r.id`,
-    values: [organizationId],
+    name: readName('records-of-organization', answers),
+    text: `${selectRecords(answers, '$2')} where r.organization_id = $1::uuid order by ${LIST_ORDER}`,
+    values: withBudget([organizationId], answers),
   });
 }
 
-export function listAllRecords(database: Database) {
+export function listAllRecords(database: Database, answers: AnswerRead) {
   return runPrepared<RecordRow>(database, {
-    name: 'records-all',
-    text: `${SELECT_RECORDS} order by r.created_at, r.id`,
-    values: [],
+    name: readName('records-all', answers),
+    text: `${selectRecords(answers, '$1')} order by ${LIST_ORDER}`,
+    values: withBudget([], answers),
   });
 }
 
@@ -372,25 +392,34 @@ export async function countRecordsForPage(database: Database, query: RecordsPage
 export function pageOfRecords(
   database: Database,
   query: RecordsPageQuery,
-  page: { limit: number; offset: number; withAnswers: boolean },
+  page: { limit: number; offset: number; answers: AnswerRead },
 ) {
   const direction = query.descending ? 'desc' : 'asc';
-  // The list shows no answers: a page of large records is not read unless its answers are asked for.
-  const answers = page.withAnswers ? 'r.data, r.report' : `'{}'::jsonb as data, null::text as report`;
+  const order = `${RECORD_SORT_SQL[query.sort]} ${direction} nulls last, r.id ${direction}`;
   const filter = pageFilter(query);
   const joins = {
     type: ' left join inventory_types t on t.id = r.inventory_type_id',
     organization: ' left join organizations o on o.id = r.organization_id',
   } as const;
   const sortJoin = query.sort === 'type' || query.sort === 'organization' ? joins[query.sort] : '';
-  return runPrepared<RecordRow>(database, {
-    name: `records-page-${filter.name}-${query.sort}-${direction}-${page.withAnswers ? 'full' : 'list'}`,
-    text: `select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
-                  r.inventory_type_id, r.form_version, ${answers}
+  // The list shows no answers: a page of large records is not read unless its answers are asked
+  // for, and then only within the budget, counted over this page's rows in its order (issue 25).
+  const pageRows = `select ${RECORD_COLUMNS}, ${page.answers ? 'r.data' : 'null::jsonb as data'},
+                  row_number() over (order by ${order}) as n
            from ${filter.from}${sortJoin}
            where ${filter.where}
-           order by ${RECORD_SORT_SQL[query.sort]} ${direction} nulls last, r.id ${direction}
-           limit $2::int offset $3::int`,
-    values: [likePattern(query.search), page.limit, page.offset],
+           order by ${order}
+           limit $2::int offset $3::int`;
+  const answers = page.answers
+    ? `octet_length(r.data::text)::int as data_bytes,
+       case when sum(octet_length(r.data::text)) over (order by r.n) <= $4::bigint then r.data end as data`
+    : '0 as data_bytes, r.data';
+  return runPrepared<RecordRow>(database, {
+    name: `records-page-${filter.name}-${query.sort}-${direction}-${page.answers ? 'full' : 'list'}`,
+    text: `select r.id, r.created_at, r.updated_at, r.version, r.submitted, r.client, r.organization_id,
+                  r.inventory_type_id, r.form_version, ${page.answers ? 'r.report' : 'null::text as report'},
+                  ${answers}
+           from (${pageRows}) r order by r.n`,
+    values: withBudget([likePattern(query.search), page.limit, page.offset], page.answers),
   });
 }

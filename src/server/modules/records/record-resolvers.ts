@@ -10,10 +10,12 @@ import type {
 } from '../../graphql/generated-types.ts';
 import type { GraphQLContext } from '../../graphql/graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
-import { charge } from '../../graphql/response-budget.ts';
-import { selectsField, selectsFieldWithin } from '../../graphql/selection.ts';
+import { LIVE_TOO_LARGE_MESSAGE } from '../../graphql/live-ledger.ts';
+import { readRecords, selectsAnswers, selectsAnswersWithin } from '../../graphql/record-reads.ts';
+import { charge, createResponseBudget, tooLarge } from '../../graphql/response-budget.ts';
+import { selectsField } from '../../graphql/selection.ts';
 import { AuthenticationError } from '../../plugins/auth.ts';
-import { denial, type Result } from '../authorization/service-result.ts';
+import { denial, fail, type Result } from '../authorization/service-result.ts';
 import { formChangesSince } from '../form-versions/form-version-service.ts';
 import type { RecordModel } from './record-model.ts';
 import { pageRecords } from './record-page-service.ts';
@@ -35,16 +37,30 @@ export const recordQueries: Pick<
   QueryResolvers,
   'record' | 'records' | 'recordsPage' | 'recordsByClient' | 'latestReportGeneration'
 > = {
-  record: async (_root, { id }, { deps, viewer }) => orThrow(await getRecord(deps, viewer, id)),
-  records: async (_root, _args, { deps, viewer }) => orThrow(await listAllRecords(deps, viewer)),
-  recordsPage: async (_root, { input }, { deps, viewer }, info) =>
+  record: async (_root, { id }, context, info) =>
     orThrow(
-      await pageRecords(deps, viewer, input, {
-        withAnswers: selectsFieldWithin(info, 'records', ['data', 'report', 'form']),
-      }),
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        getRecord(context.deps, context.viewer, id, answers),
+      ),
     ),
-  recordsByClient: async (_root, { clientId }, { deps, viewer }) =>
-    orThrow(await listRecordsOfClient(deps, viewer, clientId)),
+  records: async (_root, _args, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        listAllRecords(context.deps, context.viewer, answers),
+      ),
+    ),
+  recordsPage: async (_root, { input }, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswersWithin(info, 'records'), (answers) =>
+        pageRecords(context.deps, context.viewer, input, { answers }),
+      ),
+    ),
+  recordsByClient: async (_root, { clientId }, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        listRecordsOfClient(context.deps, context.viewer, clientId, answers),
+      ),
+    ),
   latestReportGeneration: async (_root, { recordId }, { deps, viewer }) =>
     orThrow(await latestReportGeneration(deps, viewer, recordId)),
 };
@@ -57,10 +73,18 @@ export const recordMutations: Pick<
   // database more than merging into it (bench/).
   saveRecordAnswers: async (_root, { input }, { deps, viewer }, info) =>
     orThrow(await saveRecordAnswers(deps, viewer, input, { returnData: selectsField(info, 'data') })),
-  submitRecord: async (_root, { input }, { deps, viewer }) =>
-    orThrow(await submitRecord(deps, viewer, input)),
-  setRecordSubmitted: async (_root, { id, submitted }, { deps, viewer }) =>
-    orThrow(await setRecordSubmitted(deps, viewer, id, submitted)),
+  submitRecord: async (_root, { input }, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        submitRecord(context.deps, context.viewer, input, answers),
+      ),
+    ),
+  setRecordSubmitted: async (_root, { id, submitted }, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        setRecordSubmitted(context.deps, context.viewer, id, submitted, answers),
+      ),
+    ),
   updateReportGeneration: async (_root, { id, response }, { deps, viewer }) =>
     orThrow(await updateReportGeneration(deps, viewer, id, response)),
 };
@@ -68,21 +92,42 @@ export const recordMutations: Pick<
 /**
  * customer-app §7 call 10. Each update is read again as the subscriber may see it now: the viewer
  * is looked up again by the connection's token (roles may have changed), then the policy decides.
+ * Issue 25 §3: the subscription holds its per-event payload in its person's live ledger, refused
+ * (or ended) when their subscriptions together would push too much on one save; each event has a
+ * response budget of its own.
  */
 export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
   record: {
-    subscribe: async (_root, { id }, context) => {
-      const first = orThrow(await getRecord(context.deps, context.viewer, id));
-      return recordUpdates(context.deps.changes, first.id, first, () => reload(context, first.id), errorOf);
+    subscribe: async (_root, { id }, context, info) => {
+      const wanted = selectsAnswers(info);
+      const first = orThrow(
+        await readRecords({ responseBudget: createResponseBudget() }, wanted, (answers) =>
+          getRecord(context.deps, context.viewer, id, answers),
+        ),
+      );
+      const hold = context.liveUpdates?.hold(context.viewer?.userId ?? '', first.dataBytes);
+      if (hold === null) throw new ErrorWithProps(LIVE_TOO_LARGE_MESSAGE, { code: 'LIVE_TOO_LARGE' }, 400);
+      const load = async (): Promise<Result<RecordModel>> => {
+        const result = await reload(context, first.id, wanted);
+        if (result.ok && hold && !hold.resize(result.value.dataBytes))
+          return fail('BAD_USER_INPUT', LIVE_TOO_LARGE_MESSAGE);
+        return result;
+      };
+      return recordUpdates(context.deps.changes, first.id, first, load, errorOf, () => hold?.release());
     },
-    resolve: (payload: { record: RecordModel }) => payload.record,
+    resolve: (payload: { record: RecordModel }, _args: unknown, context: GraphQLContext) => {
+      context.responseBudget = createResponseBudget();
+      return payload.record;
+    },
   },
 };
 
-async function reload(context: GraphQLContext, id: string): Promise<Result<RecordModel>> {
+async function reload(context: GraphQLContext, id: string, wanted: boolean): Promise<Result<RecordModel>> {
   try {
     const viewer = context.token ? await context.app.viewers.forToken(context.token) : context.viewer;
-    return await getRecord(context.deps, viewer, id);
+    return await readRecords({ responseBudget: createResponseBudget() }, wanted, (answers) =>
+      getRecord(context.deps, viewer, id, answers),
+    );
   } catch (error) {
     if (error instanceof AuthenticationError) return denial('unauthenticated');
     context.app.log.error({ err: error }, 'reading a record for its subscribers failed');
@@ -101,7 +146,10 @@ function errorOf(result: Result<RecordModel>): Error {
 
 /** Field level (customer-app §6): what `visible` withholds comes back empty. */
 export const lifeRecordResolvers: LifeRecordResolvers = {
-  data: (record, _args, { responseBudget }) => charge(responseBudget, record.data),
+  data: (record, _args, { responseBudget }) => {
+    if (record.answersWithheld) throw tooLarge();
+    return charge(responseBudget, record.data);
+  },
   report: (record) => (record.visible.report ? record.report : null),
   user: async (record, _args, { loaders, viewer }) => {
     if (!record.clientId) return null;
@@ -123,15 +171,18 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };
   },
-  form: async (record, _args, { loaders, responseBudget }) =>
-    charge(
+  form: async (record, _args, { loaders, responseBudget }) => {
+    // The form is checked against the answers (decision 060): without them it cannot be given.
+    if (record.answersWithheld) throw tooLarge();
+    return charge(
       responseBudget,
       // Issue 12: the version the record is pinned to, never the builder's draft.
       recordFormAnswer(
         await loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
         record.data,
       ),
-    ),
+    );
+  },
   formVersion: (record) => record.formVersion,
   // Issue 26 §3: the record was read through the policy already; the moves name keys, no answers.
   formChanges: async (record, { sinceVersion }, { deps }) =>

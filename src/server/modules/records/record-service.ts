@@ -27,7 +27,13 @@ import {
   refusal,
 } from '../authorization/service-result.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import type { RecordModel, RecordSaveModel, ReportGenerationModel } from './record-model.ts';
+import {
+  ALL_ANSWERS,
+  type AnswerRead,
+  type RecordModel,
+  type RecordSaveModel,
+  type ReportGenerationModel,
+} from './record-model.ts';
 import * as records from './record-repository.ts';
 
 export { RECORD_NOT_FOUND };
@@ -58,6 +64,9 @@ export function toRecordModel(row: records.RecordRow, actor: Actor): RecordModel
     inventoryTypeId: row.inventory_type_id,
     formVersion: row.form_version,
     data: readStoredAnswers(row.data),
+    dataBytes: row.data_bytes ?? 0,
+    // Asked for, but past the read's budget (issue 25 §1): the answers stayed in the database.
+    answersWithheld: (row.data === null || row.data === undefined) && (row.data_bytes ?? 0) > 0,
     report: row.report,
     visible: recordFieldVisibility(actor, recordFacts),
   };
@@ -68,10 +77,11 @@ export async function getRecord(
   deps: ServiceDeps,
   actor: Actor | null,
   id: string,
+  answers: AnswerRead = ALL_ANSWERS,
 ): Promise<Result<RecordModel>> {
   if (!actor) return denial('unauthenticated');
   if (!isUuid(id)) return denial('not-found', notFound);
-  const row = await records.findRecord(deps.database, id, recordReadScope(actor));
+  const row = await records.findRecord(deps.database, id, recordReadScope(actor), answers);
   return row ? ok(toRecordModel(row, actor)) : denial('not-found', notFound);
 }
 
@@ -80,24 +90,34 @@ export async function listRecordsOfClient(
   deps: ServiceDeps,
   actor: Actor | null,
   clientId: string,
+  answers: AnswerRead = ALL_ANSWERS,
 ): Promise<Result<RecordModel[]>> {
   if (!actor) return denial('unauthenticated');
   if (!isUuid(clientId)) return ok([]);
-  const rows = await records.listRecordsOfClient(deps.database, clientId, recordReadScope(actor));
+  const rows = await records.listRecordsOfClient(deps.database, clientId, recordReadScope(actor), answers);
   return ok(rows.map((row) => toRecordModel(row, actor)));
 }
 
 /** customer-app §7 call 6; the caller has been allowed the organization's records already. */
-export async function listRecordsOfOrganization(deps: ServiceDeps, actor: Actor, organizationId: string) {
-  const rows = await records.listRecordsOfOrganization(deps.database, organizationId);
+export async function listRecordsOfOrganization(
+  deps: ServiceDeps,
+  actor: Actor,
+  organizationId: string,
+  answers: AnswerRead = ALL_ANSWERS,
+) {
+  const rows = await records.listRecordsOfOrganization(deps.database, organizationId, answers);
   return rows.map((row) => toRecordModel(row, actor));
 }
 
 /** admin-app §7 List reports. */
-export async function listAllRecords(deps: ServiceDeps, actor: Actor | null): Promise<Result<RecordModel[]>> {
+export async function listAllRecords(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  answers: AnswerRead = ALL_ANSWERS,
+): Promise<Result<RecordModel[]>> {
   const refused = refusal(decide(actor, 'records.listAll'), { forbidden: ADMINS_ONLY_MESSAGE });
   if (refused || !actor) return refused ?? denial('unauthenticated');
-  const rows = await records.listAllRecords(deps.database);
+  const rows = await records.listAllRecords(deps.database, answers);
   return ok(rows.map((row) => toRecordModel(row, actor)));
 }
 
@@ -159,6 +179,7 @@ export async function submitRecord(
   deps: ServiceDeps,
   actor: Actor | null,
   input: unknown,
+  answersRead: AnswerRead = ALL_ANSWERS,
 ): Promise<Result<RecordModel>> {
   if (!actor) return denial('unauthenticated');
   const parsed = submitInput.safeParse(input);
@@ -184,7 +205,7 @@ export async function submitRecord(
   });
   if (!saved)
     return explainRefusedWrite(deps, actor, id, 'submit', baseVersion, JSON.stringify(answers.answers));
-  return getRecord(deps, actor, id);
+  return getRecord(deps, actor, id, answersRead);
 }
 
 /**
@@ -225,12 +246,13 @@ export async function setRecordSubmitted(
   actor: Actor | null,
   id: string,
   submitted: boolean,
+  answers: AnswerRead = ALL_ANSWERS,
 ): Promise<Result<RecordModel>> {
   const refused = refusal(decide(actor, 'record.setSubmitted'), { forbidden: ADMINS_ONLY_MESSAGE });
   if (refused) return refused;
   if (!isUuid(id) || !(await records.setSubmitted(deps.database, deps.changes, id, submitted)))
     return denial('not-found', notFound);
-  return getRecord(deps, actor, id);
+  return getRecord(deps, actor, id, answers);
 }
 
 /** The names given in the records' invitations, shown instead of other organizations' people's own. */

@@ -15,6 +15,8 @@ export function recordUpdates(
   first: RecordModel,
   load: () => Promise<Result<RecordModel>>,
   toError: (result: Result<RecordModel>) => Error,
+  /** Called once when the updates end, however they end. */
+  onEnd: () => void = () => {},
 ): AsyncIterableIterator<{ record: RecordModel }> {
   let pendingFirst: RecordModel | undefined = first;
   let changed = false;
@@ -26,6 +28,7 @@ export function recordUpdates(
     wake?.();
   });
   const finish = () => {
+    if (!finished) onEnd();
     finished = true;
     stopListening();
     wake?.();

@@ -11,6 +11,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-repository.ts';
+import { ALL_ANSWERS } from '../records/record-model.ts';
 import { findRecord } from '../records/record-repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { insertReportGeneration } from './report-generation-repository.ts';
@@ -57,7 +58,7 @@ export async function generateReport(
   const { reportId } = input.data;
   if (!isUuid(reportId)) return fail('NOT_FOUND', REPORT_NOT_FOUND);
 
-  const record = await findRecord(deps.database, reportId, { all: true });
+  const record = await findRecord(deps.database, reportId, { all: true }, ALL_ANSWERS);
   if (!record) return fail('NOT_FOUND', REPORT_NOT_FOUND);
   const type = await findInventoryType(deps.database, record.inventory_type_id);
   if (!type) return fail('NOT_FOUND', REPORT_NOT_FOUND);

@@ -6,6 +6,7 @@ import type {
   ViewerResolvers,
 } from '../../graphql/generated-types.ts';
 import { orThrow } from '../../graphql/graphql-errors.ts';
+import { readRecords, selectsAnswers } from '../../graphql/record-reads.ts';
 import { denial, refusal } from '../authorization/service-result.ts';
 import { getOrganization } from '../organizations/organization-service.ts';
 import { listRecordsOfClient } from '../records/record-service.ts';
@@ -41,5 +42,10 @@ export const viewerResolvers: ViewerResolvers = {
     return organization.ok ? organization.value : null;
   },
   roles: (viewer) => [...viewer.roles],
-  records: async (viewer, _args, { deps }) => orThrow(await listRecordsOfClient(deps, viewer, viewer.userId)),
+  records: async (viewer, _args, context, info) =>
+    orThrow(
+      await readRecords(context, selectsAnswers(info), (answers) =>
+        listRecordsOfClient(context.deps, viewer, viewer.userId, answers),
+      ),
+    ),
 };
