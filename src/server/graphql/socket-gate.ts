@@ -95,6 +95,8 @@ export function gateSocket(
         return closeWith(socket, SOCKET_CLOSE.tooManyInits, 'Too many initialisation requests');
       }
       govern?.(socket, viewer);
+      // The governor may have refused the connection (too many for this person).
+      if (socket.readyState !== socket.OPEN) return;
       handler.call(this, socket, request);
       for (const [data, isBinary] of held) socket.emit('message', data, isBinary);
       socket.on('message', refuseSecondInit);

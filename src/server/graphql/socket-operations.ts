@@ -7,6 +7,8 @@ import { graphqlRequestProblem } from './request-shape.ts';
 /** Issue 25 §3: live subscriptions one connection may hold, and one person over all connections. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 export const MAX_SUBSCRIPTIONS_PER_PERSON = 40;
+/** Open connections of one person (a tab holds one): a flood of sockets cannot pile up memory. */
+export const MAX_SOCKETS_PER_PERSON = 20;
 /** Issue 25 §4: queries and mutations one connection runs at once; more wait on that connection. */
 export const MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET = 2;
 const MAX_OPERATIONS_WAITING_PER_SOCKET = 16;
@@ -15,6 +17,7 @@ export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
 export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions on this connection (at most ${MAX_SUBSCRIPTIONS_PER_SOCKET}). Complete one before starting another.`;
 export const TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions for your account (at most ${MAX_SUBSCRIPTIONS_PER_PERSON} over all connections). Close a tab or complete one first.`;
+export const TOO_MANY_SOCKETS_REASON = `Too many open connections for your account (at most ${MAX_SOCKETS_PER_PERSON}). Close a tab first.`;
 export const SLOW_READER_REASON = 'The connection does not read its messages; it was closed.';
 
 type Kind = 'subscription' | 'operation';
@@ -35,10 +38,28 @@ interface Active {
 /** What every connection of one person shares (the subscription count over all their sockets). */
 export interface PersonSockets {
   subscriptions: Map<string, number>;
+  sockets: Map<string, number>;
 }
 
 export function createPersonSockets(): PersonSockets {
-  return { subscriptions: new Map() };
+  return { subscriptions: new Map(), sockets: new Map() };
+}
+
+/** Counts the socket for its person until it closes; false (and the socket closed) past the cap. */
+function admitSocket(socket: WebSocket, person: string, people: PersonSockets): boolean {
+  const open = people.sockets.get(person) ?? 0;
+  if (open >= MAX_SOCKETS_PER_PERSON) {
+    // 1008 (policy violation): graphql-ws clients do not retry it, so no reconnect storm follows.
+    socket.close(1008, TOO_MANY_SOCKETS_REASON);
+    return false;
+  }
+  people.sockets.set(person, open + 1);
+  socket.once('close', () => {
+    const left = (people.sockets.get(person) ?? 1) - 1;
+    if (left <= 0) people.sockets.delete(person);
+    else people.sockets.set(person, left);
+  });
+  return true;
 }
 
 /**
@@ -60,6 +81,7 @@ export function governSocketOperations(
   },
 ): void {
   const { person, limiter, people } = options;
+  if (!admitSocket(socket, person, people)) return;
   const active = new Map<string, Active>();
   const waiting: Array<() => void> = [];
   let running = 0;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../modules/identity/account-repository.ts';
 import { inspectLinkToken, issueLinkToken } from '../modules/idp/account-link-tokens.ts';
 import { assetUrl } from '../modules/server-pages/page-assets.ts';
+import { MAX_SOCKETS_PER_PERSON, TOO_MANY_SOCKETS_REASON } from '../graphql/socket-operations.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
@@ -45,6 +46,32 @@ describe('graphql-transport-ws', () => {
     await socket.next((message) => message.type === 'connection_ack');
     socket.send({ type: 'connection_init', payload: { authorization: `Bearer ${person.token}` } });
     expect(await socket.waitForClose()).toEqual({ code: 4429, reason: 'Too many initialisation requests' });
+  });
+});
+
+describe('a flood of connections from one person', () => {
+  it('is refused past the cap, another person still connects, and a closed one frees its place', async () => {
+    const flooder = await createTestUser(test.database.db, test.config, { name: 'Flo', roles: ['client'] });
+    const open: TestSocket[] = [];
+    const acked = async (token: string) => {
+      const socket = new TestSocket(socketUrl(test.app));
+      await socket.init(`Bearer ${token}`);
+      return socket;
+    };
+    for (let i = 0; i < MAX_SOCKETS_PER_PERSON; i++) open.push(await acked(flooder.token));
+    for (const socket of open) await socket.next((message) => message.type === 'connection_ack');
+    const extra = await acked(flooder.token);
+    expect(await extra.waitForClose()).toEqual({ code: 1008, reason: TOO_MANY_SOCKETS_REASON });
+
+    const other = await acked(person.token);
+    await other.next((message) => message.type === 'connection_ack');
+    other.close();
+
+    open.pop()?.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await acked(flooder.token);
+    await again.next((message) => message.type === 'connection_ack');
+    for (const socket of [...open, again]) socket.close();
   });
 });
 
