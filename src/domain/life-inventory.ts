@@ -59,7 +59,27 @@ function count(id: string, label: string, number: string): Field {
   return { id, label, type: 'number', required: true, placeholder: '0', number };
 }
 
-const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields: Field[] }[] = [
+/**
+ * Issue 28 §1: the hard section's content note and its questions' "Why we ask" help. Each of these
+ * questions is marked sensitive, so it offers "Prefer not to answer" (§3).
+ */
+export const SEPARATION_CONTENT_NOTE =
+  'This section asks about your parents separating, leaving home and difficult experiences in ' +
+  'childhood, such as abuse or neglect. Answer only what you are comfortable with: every question ' +
+  'here can be declined, and you can stop and come back at any time.';
+
+const WHY_SEPARATION =
+  'A separation often shapes where and with whom a child grows up; knowing it helps the report ' +
+  'describe your childhood accurately.';
+const WHY_EXPERIENCES =
+  'Difficult childhood experiences can affect health and relationships later in life. Knowing about ' +
+  'them, in as much or as little detail as you choose, helps the report take them into account.';
+
+const steps: {
+  stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number];
+  fields: Field[];
+  contentNote?: string;
+}[] = [
   {
     stepTitle: 'Name & Date of Birth',
     fields: [
@@ -186,9 +206,12 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
   },
   {
     stepTitle: 'Family of Origin - Separation',
+    contentNote: SEPARATION_CONTENT_NOTE,
     fields: [
       {
         id: 'parentsSeparated',
+        whyWeAsk: WHY_SEPARATION,
+        sensitive: true,
         label: 'Did your parents separate or divorce?',
         type: 'radio',
         options: optionsOf(YES_NO),
@@ -197,6 +220,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       {
         // customer-app §4: age at separation and living arrangement only when parentsSeparated is Yes.
         id: 'ageAtSeparation',
+        whyWeAsk: WHY_SEPARATION,
+        sensitive: true,
         label: 'How old were you when they separated?',
         type: 'number',
         required: true,
@@ -206,6 +231,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       },
       {
         id: 'livingArrangementAfterSeparation',
+        whyWeAsk: WHY_SEPARATION,
+        sensitive: true,
         label: 'Whom did you live with after the separation?',
         type: 'textarea',
         required: true,
@@ -223,6 +250,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       },
       {
         id: 'childhoodExperiences',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'Did you experience any of the following as a child? Check all that apply.',
         type: 'checkbox',
         options: optionsOf(CHILDHOOD_EXPERIENCES),
@@ -231,6 +260,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       {
         // customer-app §4: details and "still bother" only when at least one experience is checked.
         id: 'childhoodExperienceDetails',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'Please describe these experiences',
         type: 'textarea',
         required: true,
@@ -240,6 +271,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       },
       {
         id: 'experiencesStillBother',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'Do these experiences still bother you?',
         type: 'radio',
         options: optionsOf(YES_NO),
@@ -249,6 +282,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       {
         // customer-app §4: bother details only when still bother is Yes.
         id: 'experiencesStillBotherDetails',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'How do they still bother you?',
         type: 'textarea',
         required: true,
