@@ -1,4 +1,5 @@
 import type { CellField, Field, FormTemplate, TableRow } from './form-template.ts';
+import { SEPARATION_CONTENT_NOTE, WHY_EXPERIENCES, WHY_SEPARATION } from './life-inventory-care.ts';
 import {
   ASSISTIVE_DEVICES,
   CHILDHOOD_EXPERIENCES,
@@ -58,22 +59,6 @@ function siblingRow(index: number): TableRow {
 function count(id: string, label: string, number: string): Field {
   return { id, label, type: 'number', required: true, placeholder: '0', number };
 }
-
-/**
- * Issue 28 §1: the hard section's content note and its questions' "Why we ask" help. Each of these
- * questions is marked sensitive, so it offers "Prefer not to answer" (§3).
- */
-export const SEPARATION_CONTENT_NOTE =
-  'This section asks about your parents separating, leaving home and difficult experiences in ' +
-  'childhood, such as abuse or neglect. Answer only what you are comfortable with: every question ' +
-  'here can be declined, and you can stop and come back at any time.';
-
-const WHY_SEPARATION =
-  'A separation often shapes where and with whom a child grows up; knowing it helps the report ' +
-  'describe your childhood accurately.';
-const WHY_EXPERIENCES =
-  'Difficult childhood experiences can affect health and relationships later in life. Knowing about ' +
-  'them, in as much or as little detail as you choose, helps the report take them into account.';
 
 const steps: {
   stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number];
