@@ -169,6 +169,20 @@ test('a required sensitive question declined → 100 % and Complete & Send succe
   expect(record.answers).toContainEqual(
     expect.objectContaining({ key: 'hurt', answer: 'Prefer not to answer', declined: true }),
   );
+
+  // An admin's datasync page says it in words above the stored JSON.
+  const adminEmail = uniqueEmail('declined-datasync');
+  createUser({ email: adminEmail, name: 'Dana Sync', password: PASSWORD, role: 'admin' });
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await login(adminPage, { email: adminEmail, password: PASSWORD });
+  await adminPage.goto(`/#/datasync/${recordId}`);
+  await expect(
+    adminPage
+      .getByRole('region', { name: 'Record data' })
+      .getByText(/^Prefer not to answer \(2,.*\): hurt, separated$/),
+  ).toBeVisible();
+  await context.close();
 });
 
 /** Saves answers through the API as the owner (the screen's own test above declines by clicking). */
