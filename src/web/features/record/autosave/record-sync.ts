@@ -1,13 +1,7 @@
 import { AnswerBuffer } from './answer-buffer.ts';
 import type { AnswerKeyMover } from './answer-key-moves.ts';
 import { structureChanged } from './answer-merge.ts';
-import {
-  isEndedSignIn,
-  isPassingSaveFailure,
-  isServerFault,
-  retryDelayMs,
-  SERVER_FAULTS_BEFORE_NOTICE,
-} from './save-failure.ts';
+import { type SaveOutcome, SendQueue } from './send-queue.ts';
 import type {
   Answers,
   KeptAnswers,
@@ -20,6 +14,7 @@ import type {
 
 // The engine's public face: what its callers and tests import from here.
 export { MAX_SAVE_BYTES } from './save-body.ts';
+export { SAVE_DEBOUNCE_MS, SAVE_TIMEOUT_MS } from './send-queue.ts';
 export type {
   Answers,
   KeptAnswers,
@@ -28,11 +23,6 @@ export type {
   SaveResult,
   ServerRecordState,
 } from './sync-types.ts';
-
-// customer-app §9: the save request time-out.
-export const SAVE_TIMEOUT_MS = 10_000;
-/** Keystrokes closer together than this travel in one save (decision 061). */
-export const SAVE_DEBOUNCE_MS = 400;
 
 /** customer-app §4 "Complete & Send" waits until the person has chosen between kept and newer answers. */
 export const CHOOSE_KEPT_ANSWERS_FIRST =
@@ -98,8 +88,6 @@ export interface RecordSyncSnapshot {
   conflicts: number;
 }
 
-type SaveOutcome = { ok: true; resend: boolean } | { ok: false; error: unknown };
-
 /**
  * The record's answers between the screen and the server (customer-app §4 Save queue and Editing
  * flag; DESIGN §7; decision 061). Saves are queued: one at a time, each sends every answer changed
@@ -112,19 +100,10 @@ export class RecordSync {
   private readonly deps: RecordSyncDeps;
   /** The answers as typed, sent and acknowledged, over the stored state. */
   private readonly answers: AnswerBuffer;
-  /** Issue 26 §3: the record moved to another form; saves wait for changeForm. */
-  private formChanging = false;
-  private signInNeeded = false;
+  /** One save at a time, latest answers only, with time-out and retry. */
+  private readonly queue: SendQueue;
   private editing = false;
-  private inFlight: Promise<SaveOutcome> | null = null;
-  private controller: AbortController | null = null;
-  private nextBatch: { promise: Promise<void>; resolve: () => void } | null = null;
   private deferredRemote: ServerRecordState | null = null;
-  private debounceTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private attempt = 0;
-  private serverFaults = 0;
-  private stopped = false;
   private started = false;
   private disposed = false;
   private persisting: Promise<void> | null = null;
@@ -138,6 +117,21 @@ export class RecordSync {
     this.deps = deps;
     this.answers = new AnswerBuffer(deps.initial);
     this.answers.takeKept(deps.restored);
+    this.queue = new SendQueue({
+      begin: () => this.beginSave(),
+      started: () => this.emit(),
+      finished: () => this.answers.markSent([]),
+      ended: () => {
+        // customer-app §4: the editing flag is cleared after a save.
+        this.editing = false;
+        this.applyDeferredRemote();
+        this.emit();
+      },
+      closed: () => this.server.submitted,
+      onStopped: (error) => deps.onAutosaveStopped?.(error),
+      onServerFaults: (error) => deps.onServerFaults?.(error),
+      ...(deps.random ? { random: deps.random } : {}),
+    });
   }
 
   /**
@@ -149,6 +143,7 @@ export class RecordSync {
     const firstStart = !this.started;
     this.started = true;
     this.disposed = false;
+    this.queue.start();
     if (firstStart && Object.keys(this.deps.restored?.answers ?? {}).length > 0) this.persist();
     if (this.answers.unsent > 0 && !this.server.submitted) queueMicrotask(() => void this.flush());
   }
@@ -159,12 +154,12 @@ export class RecordSync {
       version: this.server.version,
       updatedAt: this.server.updatedAt,
       submitted: this.server.submitted,
-      saving: this.inFlight !== null,
+      saving: this.queue.inFlight !== null,
       unsent: this.answers.unsent > 0,
-      retrying: this.retryTimer !== undefined,
-      serverFaulty: this.serverFaults >= SERVER_FAULTS_BEFORE_NOTICE,
-      autosaveStopped: this.stopped,
-      signInNeeded: this.signInNeeded,
+      retrying: this.queue.retrying,
+      serverFaulty: this.queue.serverFaulty,
+      autosaveStopped: this.queue.stopped,
+      signInNeeded: this.queue.signInNeeded,
       conflictsRevision: this.answers.conflictsRevision,
       conflicts: this.answers.conflictCount,
     };
@@ -213,11 +208,7 @@ export class RecordSync {
     // Issue 26 §4: kept at once (a crash 50 ms later loses nothing); writes coalesce, so a burst of
     // keys costs one write in flight and one more with the latest answers.
     this.persist();
-    clearTimeout(this.debounceTimer);
-    // While a retry waits, it will carry these answers; typing does not hammer a server that is down.
-    if (!this.stopped && this.retryTimer === undefined) {
-      this.debounceTimer = setTimeout(() => void this.flush(), SAVE_DEBOUNCE_MS);
-    }
+    this.queue.typed();
     this.emit(keys);
   }
 
@@ -255,20 +246,12 @@ export class RecordSync {
    * that save has ended, together with every caller that joined the same batch.
    */
   flush(): Promise<void> {
-    clearTimeout(this.debounceTimer);
-    if (this.stopped || this.disposed || this.server.submitted) return Promise.resolve();
-    const { promise } = this.joinNextBatch();
-    // Issue 26 §3: the batch goes once the answers are moved to the new form (changeForm).
-    if (!this.inFlight && !this.formChanging) {
-      this.cancelRetry();
-      void this.runSave();
-    }
-    return promise;
+    return this.queue.flush();
   }
 
   /** The network is back (the browser's online event, a poll that reached the server): retry now. */
   retryNow(): void {
-    if (this.retryTimer !== undefined) void this.flush();
+    this.queue.retryNow();
   }
 
   /**
@@ -282,7 +265,7 @@ export class RecordSync {
       this.noteFormChanged();
       return;
     }
-    if (this.editing || this.inFlight) {
+    if (this.editing || this.queue.inFlight) {
       this.deferredRemote = state;
       return;
     }
@@ -292,7 +275,7 @@ export class RecordSync {
 
   /** Answers not acknowledged yet, or kept ones waiting for a choice (the beforeunload warning). */
   hasUnsent(): boolean {
-    return this.answers.unsent > 0 || this.inFlight !== null || this.answers.conflictCount > 0;
+    return this.answers.unsent > 0 || this.queue.inFlight !== null || this.answers.conflictCount > 0;
   }
 
   /** Kept answers someone changed since they were typed here, with both texts (issue 13 §2). */
@@ -337,13 +320,13 @@ export class RecordSync {
       Object.entries(this.view()).map(([key, value]) => [mover.target(key), value]),
     );
     this.answers.changeForm(mover, state.version);
-    this.formChanging = false;
+    this.queue.resume();
     this.deferredRemote = null;
     this.adopt(state, before);
     this.structureVersion += 1;
     this.persist();
     this.emit();
-    if (this.answers.unsent > 0 || this.nextBatch) void this.flush();
+    if (this.answers.unsent > 0 || this.queue.waiting) void this.flush();
   }
 
   /**
@@ -352,23 +335,22 @@ export class RecordSync {
    * from them (unticked checkboxes as false). Throws the failure; nothing is lost then.
    */
   async submit(send: (input: SaveInput) => Promise<ServerRecordState>): Promise<void> {
-    clearTimeout(this.debounceTimer);
-    this.cancelRetry();
+    this.queue.halt();
     if (this.answers.conflictCount > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
     // Saves until nothing is unsent: several when the answers go in parts, and one more when a
     // conflict is answered (sent again from the newer version); at most three rounds without progress.
     for (let idle = 0; idle < 3; ) {
-      while (this.inFlight) await this.inFlight;
-      if (this.stopped || this.answers.unsent === 0) break;
+      while (this.queue.inFlight) await this.queue.inFlight;
+      if (this.queue.stopped || this.answers.unsent === 0) break;
       const before = this.answers.unsent;
-      const outcome = await this.runSave();
+      const outcome = await this.queue.run();
       if (!outcome.ok) throw outcome.error;
       idle = this.answers.unsent < before ? 0 : idle + 1;
     }
     if (this.answers.conflictCount > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
     const { answers } = this.answers.nextSave('submit', this.derive('submit'));
     // After autosave stopped, the person's answers have not been merged: they are sent "as of now".
-    const state = await send({ baseVersion: this.stopped ? null : this.server.version, answers });
+    const state = await send({ baseVersion: this.queue.stopped ? null : this.server.version, answers });
     this.answers.submitted();
     this.adopt(state);
     this.persist();
@@ -377,9 +359,7 @@ export class RecordSync {
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.debounceTimer);
-    this.cancelRetry();
-    this.controller?.abort();
+    this.queue.dispose();
   }
 
   private get server(): ServerRecordState {
@@ -397,11 +377,7 @@ export class RecordSync {
   }
 
   private noteFormChanged(): void {
-    const first = !this.formChanging;
-    this.formChanging = true;
-    clearTimeout(this.debounceTimer);
-    this.cancelRetry();
-    if (first) this.deps.onFormChanged?.();
+    if (this.queue.pause()) this.deps.onFormChanged?.();
   }
 
   private isNewer(state: ServerRecordState): boolean {
@@ -411,62 +387,27 @@ export class RecordSync {
     );
   }
 
-  private async runSave(): Promise<SaveOutcome> {
-    const batch = this.nextBatch;
-    this.nextBatch = null;
-    if (this.answers.unsent === 0) {
-      batch?.resolve();
-      return { ok: true, resend: false };
-    }
+  /** One save of the queue: the unsent answers as they are now, and what to do with its answer. */
+  private beginSave(): ((signal: AbortSignal) => Promise<SaveOutcome>) | null {
+    if (this.answers.unsent === 0) return null;
     const { answers, sent, baseVersion } = this.answers.nextSave('save', this.derive('save'));
-    const controller = new AbortController();
-    this.controller = controller;
-    const timeout = setTimeout(
-      () => controller.abort(new DOMException('The save took longer than 10 s.', 'TimeoutError')),
-      SAVE_TIMEOUT_MS,
-    );
     this.answers.markSent(Object.keys(answers));
-    const run = (async (): Promise<SaveOutcome> => {
-      try {
-        const result = await this.deps.save({ baseVersion, answers }, controller.signal);
-        // Issue 26 §3: typed against a form the record no longer has, the server wrote none of it;
-        // or the answer of a save made before the form changed here, whose answers the migration
-        // carried: either way the answers stay unsent and go (mapped) from the new form's version.
-        if (this.isOtherForm(result.formKey)) {
-          if (result.version > this.server.version) this.noteFormChanged();
-          return { ok: true, resend: true };
-        }
-        return { ok: true, ...this.acknowledge(sent, result) };
-      } catch (error) {
-        return { ok: false, error: controller.signal.reason ?? error };
-      } finally {
-        clearTimeout(timeout);
+    return async (signal) => {
+      const result = await this.deps.save({ baseVersion, answers }, signal);
+      // Issue 26 §3: typed against a form the record no longer has, the server wrote none of it;
+      // or the answer of a save made before the form changed here, whose answers the migration
+      // carried: either way the answers stay unsent and go (mapped) from the new form's version.
+      if (this.isOtherForm(result.formKey)) {
+        if (result.version > this.server.version) this.noteFormChanged();
+        return { ok: true, resend: true };
       }
-    })();
-    this.inFlight = run;
-    this.emit();
-    const outcome = await run;
-    this.inFlight = null;
-    this.answers.markSent([]);
-    this.controller = null;
-    if (this.disposed) return outcome;
-    // customer-app §4: the editing flag is cleared after a save.
-    this.editing = false;
-    if (!outcome.ok) this.fail(outcome.error);
-    else if (outcome.resend) this.joinNextBatch();
-    this.applyDeferredRemote();
-    this.emit();
-    batch?.resolve();
-    if (this.nextBatch && !this.stopped && this.retryTimer === undefined && !this.formChanging)
-      void this.runSave();
-    return outcome;
+      return { ok: true, ...this.acknowledge(sent, result) };
+    };
   }
 
   /** A save was acknowledged: its answers are no longer unsent, unless typed again or refused as stale. */
   private acknowledge(sent: Map<string, unknown>, result: SaveResult): { resend: boolean } {
-    this.attempt = 0;
-    this.serverFaults = 0;
-    this.signInNeeded = false;
+    this.queue.succeeded();
     const shown = this.answers.acknowledge(sent, result);
     const { data, version, updatedAt } = result;
     this.adopt({ ...this.server, data, version, updatedAt }, shown);
@@ -474,53 +415,9 @@ export class RecordSync {
     return { resend: this.answers.mustResend(sent, result.conflictingKeys) };
   }
 
-  private joinNextBatch(): { promise: Promise<void>; resolve: () => void } {
-    if (!this.nextBatch) {
-      let resolve = () => {};
-      const promise = new Promise<void>((done) => {
-        resolve = done;
-      });
-      this.nextBatch = { promise, resolve };
-    }
-    return this.nextBatch;
-  }
-
-  private fail(error: unknown): void {
-    if (isEndedSignIn(error)) this.signInNeeded = true;
-    if (isPassingSaveFailure(error)) {
-      if (isServerFault(error)) {
-        this.serverFaults += 1;
-        if (this.serverFaults === SERVER_FAULTS_BEFORE_NOTICE) this.deps.onServerFaults?.(error);
-      }
-      this.scheduleRetry();
-      return;
-    }
-    this.stopped = true;
-    this.nextBatch?.resolve();
-    this.nextBatch = null;
-    this.deps.onAutosaveStopped?.(error);
-  }
-
-  private scheduleRetry(): void {
-    this.attempt += 1;
-    this.cancelRetry();
-    this.retryTimer = setTimeout(
-      () => {
-        this.retryTimer = undefined;
-        void this.flush();
-      },
-      retryDelayMs(this.attempt, this.deps.random),
-    );
-  }
-
-  private cancelRetry(): void {
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-  }
-
   private applyDeferredRemote(): boolean {
     const state = this.deferredRemote;
-    if (!state || this.editing || this.inFlight) return false;
+    if (!state || this.editing || this.queue.inFlight) return false;
     this.deferredRemote = null;
     if (!this.isNewer(state)) return false;
     this.adopt(state);
@@ -533,10 +430,7 @@ export class RecordSync {
     // Issue 13 §2: what the server turned out to hold (a save whose reply came after the time-out)
     // leaves the kept copy too, so a later visit never sends it again over a newer answer.
     if (this.answers.adopt(state, before)) this.persist();
-    if (state.submitted) {
-      clearTimeout(this.debounceTimer);
-      this.cancelRetry();
-    }
+    if (state.submitted) this.queue.halt();
     this.noteStructure(before);
     this.snapshot = null;
   }
