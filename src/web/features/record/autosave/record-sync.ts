@@ -1,6 +1,7 @@
 import { AnswerBuffer } from './answer-buffer.ts';
 import type { AnswerKeyMover } from './answer-key-moves.ts';
 import { structureChanged } from './answer-merge.ts';
+import { KeptWriter } from './kept-store.ts';
 import { type SaveOutcome, SendQueue } from './send-queue.ts';
 import type {
   Answers,
@@ -106,8 +107,8 @@ export class RecordSync {
   private deferredRemote: ServerRecordState | null = null;
   private started = false;
   private disposed = false;
-  private persisting: Promise<void> | null = null;
-  private persistAgain = false;
+  /** Writes the unsent answers to this browser's kept store (latest only). */
+  private readonly keptWriter: KeptWriter;
   private snapshot: RecordSyncSnapshot | null = null;
   private structureVersion = 0;
   private readonly listeners = new Set<() => void>();
@@ -117,6 +118,10 @@ export class RecordSync {
     this.deps = deps;
     this.answers = new AnswerBuffer(deps.initial);
     this.answers.takeKept(deps.restored);
+    this.keptWriter = new KeptWriter(
+      () => this.answers.kept(),
+      (kept) => deps.persist(kept),
+    );
     this.queue = new SendQueue({
       begin: () => this.beginSave(),
       started: () => this.emit(),
@@ -303,8 +308,8 @@ export class RecordSync {
   }
 
   /** Resolves once the answers being kept in this browser have been written. */
-  async persisted(): Promise<void> {
-    while (this.persisting) await this.persisting;
+  persisted(): Promise<void> {
+    return this.keptWriter.written();
   }
 
   /**
@@ -440,28 +445,8 @@ export class RecordSync {
     if (structureChanged(before, this.view(), this.deps.changesStructure)) this.structureVersion += 1;
   }
 
-  /**
-   * Writes the unsent answers: at once when no write is on its way, else once more when it ends,
-   * with the answers as they are then (latest only), so a burst of keystrokes costs one write in
-   * flight and one after it.
-   */
   private persist(): void {
-    if (this.persisting) {
-      this.persistAgain = true;
-      return;
-    }
-    this.persisting = (async () => {
-      do {
-        this.persistAgain = false;
-        try {
-          await this.deps.persist(this.answers.kept());
-        } catch (error) {
-          // Never the answers themselves in a log (DESIGN §7).
-          console.error('Keeping unsent answers in this browser failed:', (error as Error)?.name);
-        }
-      } while (this.persistAgain);
-      this.persisting = null;
-    })();
+    this.keptWriter.keep();
   }
 
   /**
