@@ -8,7 +8,8 @@ import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-do
 import { formKeyOf, recordDataObject, toServerState } from './api/record-state.ts';
 import { answerHolder, keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
 import { keptStoreFor } from './autosave/kept-store.ts';
-import { RecordSync, type SaveInput, type ServerRecordState } from './autosave/record-sync.ts';
+import { RecordSync } from './autosave/record-sync.ts';
+import type { SaveInput, ServerRecordState } from './autosave/sync-types.ts';
 import { derivedAnswers } from './derived-answers.ts';
 import { AUTOSAVE_FAILED_MESSAGE, LEFT_OFFLINE_MESSAGE } from './record-messages.ts';
 

@@ -36,6 +36,8 @@ export class AnswerBuffer {
   private viewCache: Answers | null = null;
   /** Grows whenever the kept answers waiting for a choice (or the stored ones beside them) change. */
   conflictsRevision = 0;
+  /** Grows when the shown answers change more than their own fields (issue 15 §1; the engine counts). */
+  structureVersion = 0;
 
   constructor(server: ServerRecordState) {
     this.server = server;

@@ -2,100 +2,34 @@ import { AnswerBuffer } from './answer-buffer.ts';
 import type { AnswerKeyMover } from './answer-key-moves.ts';
 import { structureChanged } from './answer-merge.ts';
 import { KeptWriter } from './kept-store.ts';
-import { type SaveOutcome, SendQueue } from './send-queue.ts';
+import { RecordStore, recordSnapshot } from './record-store.ts';
+import { RemoteUpdates } from './remote-updates.ts';
+import { beginSave, type SaveExchange } from './save-exchange.ts';
+import { SendQueue } from './send-queue.ts';
 import type {
   Answers,
   KeptAnswers,
   KeptConflict,
+  RecordSyncDeps,
+  RecordSyncSnapshot,
   SaveInput,
-  SaveResult,
   ServerRecordState,
-  StructureCheck,
 } from './sync-types.ts';
 
 // The engine's public face: what its callers and tests import from here.
 export { MAX_SAVE_BYTES } from './save-body.ts';
 export { SAVE_DEBOUNCE_MS, SAVE_TIMEOUT_MS } from './send-queue.ts';
-export type {
-  Answers,
-  KeptAnswers,
-  KeptConflict,
-  SaveInput,
-  SaveResult,
-  ServerRecordState,
-} from './sync-types.ts';
+export type { Answers, SaveInput } from './sync-types.ts';
 
 /** customer-app §4 "Complete & Send" waits until the person has chosen between kept and newer answers. */
 export const CHOOSE_KEPT_ANSWERS_FIRST =
   'Some answers kept on this device were changed since on another device. Choose which to keep, then send.';
 
-export interface RecordSyncDeps {
-  initial: ServerRecordState;
-  /** Answers typed on an earlier visit and never acknowledged (kept in this browser). */
-  restored?: KeptAnswers;
-  save(input: SaveInput, signal: AbortSignal): Promise<SaveResult>;
-  /** Keeps the unsent answers until the server acknowledges them; no answers means nothing to keep. */
-  persist(kept: KeptAnswers): Promise<void>;
-  /**
-   * Answers that follow from the others (the computed age, the `flattened` map, unticked
-   * checkboxes saved as false when submitting), sent along with a save; only those that differ
-   * from the stored data go.
-   */
-  derive?(view: Answers, reason: 'save' | 'submit'): Answers;
-  /** customer-app §4: after a refusal, autosave is off for the session (the warning toast). */
-  onAutosaveStopped?(error: unknown): void;
-  /** Issue 13 §8: the server failed several saves in a row; they are still retried and kept. */
-  onServerFaults?(error: unknown): void;
-  /**
-   * Issue 26 §3: the record moved to another form (a save's answer or a live update said so). No
-   * save goes until `changeForm` has moved the unsent answers to the new form's keys.
-   */
-  onFormChanged?(): void;
-  /**
-   * Whether changing an answer can change more than its own field (visibility, progress, check
-   * marks; src/domain/answer-structure.ts). Without it, every change counts.
-   */
-  changesStructure?: StructureCheck;
-  random?: () => number;
-  now?: () => number;
-}
-
-export interface RecordSyncSnapshot {
-  /**
-   * Grows whenever the shown answers change in a way that can change more than their own fields
-   * (issue 15 §1): what depends on all answers is recomputed on it, not on every keystroke. One
-   * answer is read with getAnswer/subscribeKey; all of them with view().
-   */
-  structureVersion: number;
-  version: number;
-  updatedAt: string;
-  submitted: boolean;
-  /** A save is on its way. */
-  saving: boolean;
-  /** Some answer is not acknowledged by the server yet. */
-  unsent: boolean;
-  /** Waiting to retry after a time-out or network failure. */
-  retrying: boolean;
-  /** The server itself failed the last saves (several in a row); they are retried and kept. */
-  serverFaulty: boolean;
-  autosaveStopped: boolean;
-  /**
-   * The server refused the sign-in (401: it ended on another device, or expired) (issue 26 §1):
-   * the answers stay kept; they go once the person signs in again (saves are still tried now and then).
-   */
-  signInNeeded: boolean;
-  /** Kept answers waiting for the person's choice (keptConflicts()); grows whenever they change. */
-  conflictsRevision: number;
-  conflicts: number;
-}
-
 /**
  * The record's answers between the screen and the server (customer-app §4 Save queue and Editing
- * flag; DESIGN §7; decision 061). Saves are queued: one at a time, each sends every answer changed
- * since the last acknowledged state with the version it was typed against, and callers waiting while
- * one runs are resolved together by the next. Unsent answers stay shown and are kept (encrypted, by
- * `persist`) until acknowledged; a stored answer never replaces one that is unsent. Time-outs and
- * network failures retry with back-off; any other failure stops autosave for the session.
+ * flag; DESIGN §7; decision 061), assembled from its parts: the answer buffer (typed, sent,
+ * acknowledged), the send queue, the kept-store writer, the remote-update gate and the React store.
+ * Unsent answers stay shown and kept until acknowledged; a stored answer never replaces one unsent.
  */
 export class RecordSync {
   private readonly deps: RecordSyncDeps;
@@ -103,32 +37,45 @@ export class RecordSync {
   private readonly answers: AnswerBuffer;
   /** One save at a time, latest answers only, with time-out and retry. */
   private readonly queue: SendQueue;
-  private editing = false;
-  private deferredRemote: ServerRecordState | null = null;
+  /** When a stored state read from elsewhere is taken (the Editing flag). */
+  private readonly remote: RemoteUpdates;
   private started = false;
   private disposed = false;
   /** Writes the unsent answers to this browser's kept store (latest only). */
   private readonly keptWriter: KeptWriter;
-  private snapshot: RecordSyncSnapshot | null = null;
-  private structureVersion = 0;
-  private readonly listeners = new Set<() => void>();
-  private readonly keyListeners = new Map<string, Set<() => void>>();
+  /** What React reads: the snapshot and the listeners. */
+  private readonly store = new RecordStore(() => recordSnapshot(this.answers, this.queue));
 
   constructor(deps: RecordSyncDeps) {
     this.deps = deps;
     this.answers = new AnswerBuffer(deps.initial);
     this.answers.takeKept(deps.restored);
+    this.remote = new RemoteUpdates(
+      () => this.server,
+      () => this.queue.inFlight !== null,
+    );
     this.keptWriter = new KeptWriter(
       () => this.answers.kept(),
       (kept) => deps.persist(kept),
     );
+    const exchange: SaveExchange = {
+      save: (input, signal) => deps.save(input, signal),
+      derive: (view, reason) => deps.derive?.(view, reason) ?? {},
+      isOtherForm: (formKey) => this.remote.isOtherForm(formKey),
+      formChanged: () => this.noteFormChanged(),
+      acknowledged: ({ data, version, updatedAt }, shown) => {
+        this.queue.succeeded();
+        this.adopt({ ...this.server, data, version, updatedAt }, shown);
+        this.keptWriter.keep();
+      },
+    };
     this.queue = new SendQueue({
-      begin: () => this.beginSave(),
+      begin: () => beginSave(this.answers, exchange),
       started: () => this.emit(),
       finished: () => this.answers.markSent([]),
       ended: () => {
         // customer-app §4: the editing flag is cleared after a save.
-        this.editing = false;
+        this.remote.editing = false;
         this.applyDeferredRemote();
         this.emit();
       },
@@ -149,32 +96,13 @@ export class RecordSync {
     this.started = true;
     this.disposed = false;
     this.queue.start();
-    if (firstStart && Object.keys(this.deps.restored?.answers ?? {}).length > 0) this.persist();
+    if (firstStart && Object.keys(this.deps.restored?.answers ?? {}).length > 0) this.keptWriter.keep();
     if (this.answers.unsent > 0 && !this.server.submitted) queueMicrotask(() => void this.flush());
   }
 
-  getSnapshot = (): RecordSyncSnapshot => {
-    this.snapshot ??= {
-      structureVersion: this.structureVersion,
-      version: this.server.version,
-      updatedAt: this.server.updatedAt,
-      submitted: this.server.submitted,
-      saving: this.queue.inFlight !== null,
-      unsent: this.answers.unsent > 0,
-      retrying: this.queue.retrying,
-      serverFaulty: this.queue.serverFaulty,
-      autosaveStopped: this.queue.stopped,
-      signInNeeded: this.queue.signInNeeded,
-      conflictsRevision: this.answers.conflictsRevision,
-      conflicts: this.answers.conflictCount,
-    };
-    return this.snapshot;
-  };
+  getSnapshot = (): RecordSyncSnapshot => this.store.getSnapshot();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   /** What the screen shows: the stored data, overlaid with every unsent answer. */
   view = (): Answers => this.answers.view();
@@ -183,18 +111,7 @@ export class RecordSync {
   getAnswer = (key: string): unknown => this.answers.getAnswer(key);
 
   /** Called when the shown answer of `key` may have changed; a keystroke notifies only its field. */
-  subscribeKey = (key: string, listener: () => void): (() => void) => {
-    let listeners = this.keyListeners.get(key);
-    if (!listeners) {
-      listeners = new Set();
-      this.keyListeners.set(key, listeners);
-    }
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.keyListeners.delete(key);
-    };
-  };
+  subscribeKey = (key: string, listener: () => void): (() => void) => this.store.subscribeKey(key, listener);
 
   /** The person changed answers: shown at once, kept, and saved after a short pause. */
   edit(changes: Answers): void {
@@ -209,18 +126,17 @@ export class RecordSync {
       structural ||= this.deps.changesStructure?.(key, this.answers.getAnswer(key), value) ?? true;
       this.answers.type(key, value, now);
     }
-    if (structural) this.structureVersion += 1;
+    if (structural) this.answers.structureVersion += 1;
     // Issue 26 §4: kept at once (a crash 50 ms later loses nothing); writes coalesce, so a burst of
     // keys costs one write in flight and one more with the latest answers.
-    this.persist();
+    this.keptWriter.keep();
     this.queue.typed();
     this.emit(keys);
   }
 
   /**
-   * Issue 13 §1: answers another tab of this record kept and could not send before it closed. They
-   * become this tab's unsent answers (an answer typed here stays), are kept under this tab, and
-   * are sent. Resolves once they are kept.
+   * Issue 13 §1: answers a closed tab of this record kept unsent become this tab's (an answer typed
+   * here stays), are kept under this tab and sent. Resolves once they are kept.
    */
   async adoptKept(kept: KeptAnswers): Promise<void> {
     if (this.server.submitted || this.disposed) return;
@@ -234,22 +150,19 @@ export class RecordSync {
 
   /** customer-app §4 Editing flag: set on focus. The focused field is never replaced under the cursor. */
   focus(key: string): void {
-    this.editing = true;
+    this.remote.editing = true;
     this.answers.focus(key);
   }
 
   /** customer-app §4 Editing flag: cleared on blur; a live update that waited is applied now. */
   blur(): void {
-    this.editing = false;
+    this.remote.editing = false;
     const before = this.answers.blur();
     if (before) this.noteStructure(before);
     if (!this.applyDeferredRemote() && before) this.emit();
   }
 
-  /**
-   * Saves now (a step change, customer-app §4), or right after the save on its way; resolves when
-   * that save has ended, together with every caller that joined the same batch.
-   */
+  /** Saves now (a step change, customer-app §4), or right after the one on its way; resolves when done. */
   flush(): Promise<void> {
     return this.queue.flush();
   }
@@ -260,20 +173,14 @@ export class RecordSync {
   }
 
   /**
-   * customer-app §4 / §7 calls 10–11: the record as the subscription or the poll read it. Applied
-   * only when it is newer and the person is neither editing nor saving (else it waits for blur or
-   * the save's end); even then an unsent answer is never replaced.
+   * customer-app §4 / §7 calls 10–11: the record as the subscription or the poll read it, taken as
+   * remote-updates.ts decides; even then an unsent answer is never replaced.
    */
   applyRemote(state: ServerRecordState): void {
-    if (this.disposed || !this.isNewer(state)) return;
-    if (this.isOtherForm(state.formKey)) {
-      this.noteFormChanged();
-      return;
-    }
-    if (this.editing || this.queue.inFlight) {
-      this.deferredRemote = state;
-      return;
-    }
+    if (this.disposed) return;
+    const verdict = this.remote.offer(state);
+    if (verdict === 'other-form') this.noteFormChanged();
+    if (verdict !== 'apply') return;
     this.adopt(state);
     this.emit();
   }
@@ -288,22 +195,19 @@ export class RecordSync {
     return this.answers.keptConflicts();
   }
 
-  /**
-   * The person's choice for a kept answer: theirs goes to the server now, over the newer one; or
-   * the newer one stays and the kept answer is let go.
-   */
+  /** The person's choice for a kept answer: theirs goes now, over the newer one; or it is let go. */
   resolveConflict(key: string, keep: 'mine' | 'stored'): void {
     const before = this.view();
     const mine = keep === 'mine' && !this.server.submitted;
     if (!this.answers.resolveConflict(key, mine ? 'mine' : 'stored')) return;
     if (mine) {
       this.noteStructure(before);
-      this.persist();
+      this.keptWriter.keep();
       this.emit([key]);
       void this.flush();
       return;
     }
-    this.persist();
+    this.keptWriter.keep();
     this.emit();
   }
 
@@ -313,11 +217,9 @@ export class RecordSync {
   }
 
   /**
-   * Issue 26 §3: the record moved to another form while this screen showed the old one. Every
-   * unsent or kept answer moves as the migration moved the stored ones (`mover`, built from the
-   * record's form changes), the focused field follows its question, and saving goes on from the new
-   * version: what the person types now is their informed answer to the question on their screen
-   * (decision 061).
+   * Issue 26 §3: the record moved to another form while this screen showed the old one. Unsent and
+   * kept answers move as the migration moved the stored ones (`mover`), and saving goes on from the
+   * new version: what the person types now answers the question on their screen (decision 061).
    */
   changeForm(state: ServerRecordState, mover: AnswerKeyMover): void {
     if (this.disposed) return;
@@ -326,10 +228,10 @@ export class RecordSync {
     );
     this.answers.changeForm(mover, state.version);
     this.queue.resume();
-    this.deferredRemote = null;
+    this.remote.drop();
     this.adopt(state, before);
-    this.structureVersion += 1;
-    this.persist();
+    this.answers.structureVersion += 1;
+    this.keptWriter.keep();
     this.emit();
     if (this.answers.unsent > 0 || this.queue.waiting) void this.flush();
   }
@@ -342,23 +244,14 @@ export class RecordSync {
   async submit(send: (input: SaveInput) => Promise<ServerRecordState>): Promise<void> {
     this.queue.halt();
     if (this.answers.conflictCount > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
-    // Saves until nothing is unsent: several when the answers go in parts, and one more when a
-    // conflict is answered (sent again from the newer version); at most three rounds without progress.
-    for (let idle = 0; idle < 3; ) {
-      while (this.queue.inFlight) await this.queue.inFlight;
-      if (this.queue.stopped || this.answers.unsent === 0) break;
-      const before = this.answers.unsent;
-      const outcome = await this.queue.run();
-      if (!outcome.ok) throw outcome.error;
-      idle = this.answers.unsent < before ? 0 : idle + 1;
-    }
+    await this.queue.sendAll(() => this.answers.unsent);
     if (this.answers.conflictCount > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
-    const { answers } = this.answers.nextSave('submit', this.derive('submit'));
+    const { answers } = this.answers.nextSave('submit', (view) => this.deps.derive?.(view, 'submit') ?? {});
     // After autosave stopped, the person's answers have not been merged: they are sent "as of now".
     const state = await send({ baseVersion: this.queue.stopped ? null : this.server.version, answers });
     this.answers.submitted();
     this.adopt(state);
-    this.persist();
+    this.keptWriter.keep();
     this.emit();
   }
 
@@ -371,60 +264,14 @@ export class RecordSync {
     return this.answers.server;
   }
 
-  private derive(reason: 'save' | 'submit'): ((view: Answers) => Answers) | undefined {
-    const derive = this.deps.derive;
-    return derive && ((view) => derive(view, reason));
-  }
-
-  /** Whether a state's form is another than the one this screen shows (issue 26 §3). */
-  private isOtherForm(formKey: string | undefined): boolean {
-    return formKey !== undefined && this.server.formKey !== undefined && formKey !== this.server.formKey;
-  }
-
   private noteFormChanged(): void {
     if (this.queue.pause()) this.deps.onFormChanged?.();
   }
 
-  private isNewer(state: ServerRecordState): boolean {
-    return (
-      state.version > this.server.version ||
-      (state.version === this.server.version && state.submitted !== this.server.submitted)
-    );
-  }
-
-  /** One save of the queue: the unsent answers as they are now, and what to do with its answer. */
-  private beginSave(): ((signal: AbortSignal) => Promise<SaveOutcome>) | null {
-    if (this.answers.unsent === 0) return null;
-    const { answers, sent, baseVersion } = this.answers.nextSave('save', this.derive('save'));
-    this.answers.markSent(Object.keys(answers));
-    return async (signal) => {
-      const result = await this.deps.save({ baseVersion, answers }, signal);
-      // Issue 26 §3: typed against a form the record no longer has, the server wrote none of it;
-      // or the answer of a save made before the form changed here, whose answers the migration
-      // carried: either way the answers stay unsent and go (mapped) from the new form's version.
-      if (this.isOtherForm(result.formKey)) {
-        if (result.version > this.server.version) this.noteFormChanged();
-        return { ok: true, resend: true };
-      }
-      return { ok: true, ...this.acknowledge(sent, result) };
-    };
-  }
-
-  /** A save was acknowledged: its answers are no longer unsent, unless typed again or refused as stale. */
-  private acknowledge(sent: Map<string, unknown>, result: SaveResult): { resend: boolean } {
-    this.queue.succeeded();
-    const shown = this.answers.acknowledge(sent, result);
-    const { data, version, updatedAt } = result;
-    this.adopt({ ...this.server, data, version, updatedAt }, shown);
-    this.persist();
-    return { resend: this.answers.mustResend(sent, result.conflictingKeys) };
-  }
-
+  /** The stored state that waited for blur or the save's end, taken now. */
   private applyDeferredRemote(): boolean {
-    const state = this.deferredRemote;
-    if (!state || this.editing || this.queue.inFlight) return false;
-    this.deferredRemote = null;
-    if (!this.isNewer(state)) return false;
+    const state = this.remote.takeWaiting();
+    if (!state) return false;
     this.adopt(state);
     this.emit();
     return true;
@@ -434,42 +281,19 @@ export class RecordSync {
   private adopt(state: ServerRecordState, before: Answers = this.view()): void {
     // Issue 13 §2: what the server turned out to hold (a save whose reply came after the time-out)
     // leaves the kept copy too, so a later visit never sends it again over a newer answer.
-    if (this.answers.adopt(state, before)) this.persist();
+    if (this.answers.adopt(state, before)) this.keptWriter.keep();
     if (state.submitted) this.queue.halt();
     this.noteStructure(before);
-    this.snapshot = null;
+    this.store.invalidate();
   }
 
   /** After the shown answers changed from `before`: a new structure version when it matters. */
   private noteStructure(before: Answers): void {
-    if (structureChanged(before, this.view(), this.deps.changesStructure)) this.structureVersion += 1;
+    if (structureChanged(before, this.view(), this.deps.changesStructure)) this.answers.structureVersion += 1;
   }
 
-  private persist(): void {
-    this.keptWriter.keep();
-  }
-
-  /**
-   * Tells the screen. A change to some answers (`keys`) notifies their fields, and everything else
-   * only when the snapshot changed: a keystroke in a filled answer re-renders one field (issue 15 §1).
-   */
+  /** Tells the screen (record-store.ts): `keys`, the answers that changed (all when absent). */
   private emit(keys?: readonly string[]): void {
-    const previous = this.snapshot;
-    this.snapshot = null;
-    const next = this.getSnapshot();
-    if (keys) {
-      for (const key of keys) for (const listener of this.keyListeners.get(key) ?? []) listener();
-    } else {
-      for (const listeners of [...this.keyListeners.values()]) for (const listener of listeners) listener();
-    }
-    if (previous && sameSnapshot(previous, next)) {
-      this.snapshot = previous;
-      return;
-    }
-    for (const listener of this.listeners) listener();
+    this.store.emit(keys);
   }
-}
-
-function sameSnapshot(a: RecordSyncSnapshot, b: RecordSyncSnapshot): boolean {
-  return (Object.keys(a) as (keyof RecordSyncSnapshot)[]).every((key) => a[key] === b[key]);
 }

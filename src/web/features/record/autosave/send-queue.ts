@@ -141,8 +141,8 @@ export class SendQueue {
     this.controller?.abort();
   }
 
-  /** Sends one save now (the submit calls it directly, after waiting for the one on its way). */
-  async run(): Promise<SaveOutcome> {
+  /** Sends one save now. */
+  private async run(): Promise<SaveOutcome> {
     const batch = this.nextBatch;
     this.nextBatch = null;
     const send = this.hooks.begin();
@@ -178,6 +178,22 @@ export class SendQueue {
     batch?.resolve();
     if (this.nextBatch && !this.stopped && this.retryTimer === undefined && !this.paused) void this.run();
     return outcome;
+  }
+
+  /**
+   * Saves until nothing is unsent (`unsent` counts): several when the answers go in parts, and one
+   * more when a conflict is answered (sent again from the newer version); at most three rounds
+   * without progress. Throws the failure of a save; stops quietly when autosave has stopped.
+   */
+  async sendAll(unsent: () => number): Promise<void> {
+    for (let idle = 0; idle < 3; ) {
+      while (this.inFlight) await this.inFlight;
+      if (this.stopped || unsent() === 0) break;
+      const before = unsent();
+      const outcome = await this.run();
+      if (!outcome.ok) throw outcome.error;
+      idle = unsent() < before ? 0 : idle + 1;
+    }
   }
 
   private joinNextBatch(): { promise: Promise<void>; resolve: () => void } {

@@ -52,3 +52,63 @@ export interface SaveInput {
 
 /** Whether changing an answer can change more than its own field (src/domain/answer-structure.ts). */
 export type StructureCheck = (key: string, before: unknown, after: unknown) => boolean;
+
+export interface RecordSyncDeps {
+  initial: ServerRecordState;
+  /** Answers typed on an earlier visit and never acknowledged (kept in this browser). */
+  restored?: KeptAnswers;
+  save(input: SaveInput, signal: AbortSignal): Promise<SaveResult>;
+  /** Keeps the unsent answers until the server acknowledges them; no answers means nothing to keep. */
+  persist(kept: KeptAnswers): Promise<void>;
+  /**
+   * Answers that follow from the others (the computed age, the `flattened` map, unticked
+   * checkboxes saved as false when submitting), sent along with a save; only those that differ
+   * from the stored data go.
+   */
+  derive?(view: Answers, reason: 'save' | 'submit'): Answers;
+  /** customer-app §4: after a refusal, autosave is off for the session (the warning toast). */
+  onAutosaveStopped?(error: unknown): void;
+  /** Issue 13 §8: the server failed several saves in a row; they are still retried and kept. */
+  onServerFaults?(error: unknown): void;
+  /**
+   * Issue 26 §3: the record moved to another form (a save's answer or a live update said so). No
+   * save goes until `changeForm` has moved the unsent answers to the new form's keys.
+   */
+  onFormChanged?(): void;
+  /**
+   * Whether changing an answer can change more than its own field (visibility, progress, check
+   * marks; src/domain/answer-structure.ts). Without it, every change counts.
+   */
+  changesStructure?: StructureCheck;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface RecordSyncSnapshot {
+  /**
+   * Grows whenever the shown answers change in a way that can change more than their own fields
+   * (issue 15 §1): what depends on all answers is recomputed on it, not on every keystroke. One
+   * answer is read with getAnswer/subscribeKey; all of them with view().
+   */
+  structureVersion: number;
+  version: number;
+  updatedAt: string;
+  submitted: boolean;
+  /** A save is on its way. */
+  saving: boolean;
+  /** Some answer is not acknowledged by the server yet. */
+  unsent: boolean;
+  /** Waiting to retry after a time-out or network failure. */
+  retrying: boolean;
+  /** The server itself failed the last saves (several in a row); they are retried and kept. */
+  serverFaulty: boolean;
+  autosaveStopped: boolean;
+  /**
+   * The server refused the sign-in (401: it ended on another device, or expired) (issue 26 §1):
+   * the answers stay kept; they go once the person signs in again (saves are still tried now and then).
+   */
+  signInNeeded: boolean;
+  /** Kept answers waiting for the person's choice (keptConflicts()); grows whenever they change. */
+  conflictsRevision: number;
+  conflicts: number;
+}
