@@ -1,4 +1,4 @@
-import { clearPendingAnswersAtLogout, keepEverythingBeforeLeaving } from '../pending-answers-store.ts';
+import { clearPendingAnswersAtLogout, keepEverythingBeforeLeaving } from '../answer-holders.ts';
 import { logAuthError } from './auth-log.ts';
 import type { SessionCore } from './session-core.ts';
 import { readStoredUser, userStorageKeyOf } from './stored-user.ts';

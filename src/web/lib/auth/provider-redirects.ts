@@ -1,4 +1,4 @@
-import { keepEverythingBeforeLeaving } from '../pending-answers-store.ts';
+import { keepEverythingBeforeLeaving } from '../answer-holders.ts';
 import { logAuthError } from './auth-log.ts';
 import { currentHashRoute, readAuthRedirect, safeReturnTo } from './auth-redirect.ts';
 import type { SessionCore } from './session-core.ts';
