@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code; server integration tests run on a fresh PGlite per file, or on
 // PostgreSQL when TEST_DATABASE_URL is set. Browser tests are Playwright's (e2e/).
@@ -17,6 +17,8 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            // Pure client parts (no DOM, React or timers), e.g. the record's answer buffer.
+            'src/web/**/*.node.test.ts',
           ],
           environment: 'node',
           pool: 'forks',
@@ -29,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'src/web/**/*.node.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['src/web/test-support/testing-library-setup.ts'],
           testTimeout: 15_000,

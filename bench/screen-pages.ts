@@ -68,6 +68,8 @@ function fakeRecordApi(form: FormTemplate) {
     inventoryType: { id: 't1', name: 'Bench Inventory' },
     inventoryTypeId: 't1',
     formVersion: 1,
+    // Issue 26 §3: the form changes the record went through (none here); the screen reads them.
+    formChanges: [],
     // As the server answers it (LifeRecord.form): resolved and checked there.
     form: recordFormAnswer(form, data),
   });

@@ -6,7 +6,8 @@ import { App } from './app/app.tsx';
 import { createAppQueryClient } from './app/query-client.ts';
 import { preloadScreenOf } from './app/router.tsx';
 import { startRoutePath } from './app/start-up-preload.ts';
-import { completeSilentSignIn, createAuthSession, isSilentSignInFrame } from './lib/auth/auth-session.ts';
+import { createAuthSession } from './lib/auth/auth-session.ts';
+import { completeSilentSignIn, isSilentSignInFrame } from './lib/auth/silent-sign-in.ts';
 import { loadClientConfig } from './lib/client-config.ts';
 import { createGraphQLClient } from './lib/graphql-client.ts';
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import {
   anyScreenHasUnsent,
   anyScreenNeedsSignIn,
   canSendBeforeLogout,
   hasKeptAnswers,
   holdsUnsentAnswers,
-} from '#web/lib/pending-answers-store.ts';
+} from '#web/lib/answer-holders.ts';
+import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useOnline } from '#web/lib/use-online.ts';
 import { UnsentLogoutDialog, type UnsentReason } from './unsent-logout-dialog.tsx';
 

@@ -2,7 +2,7 @@ import { withComputedHiddenFields } from '#domain/age.ts';
 import { withUnsetCheckboxesFalse } from '#domain/answer-completeness.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { answersOfRecordData, FLATTENED_KEY, flattenedTableAnswers } from '#domain/record-form-data.ts';
-import type { Answers } from './autosave/record-sync.ts';
+import type { Answers } from './autosave/sync-types.ts';
 
 /**
  * The answers that follow from the others, sent along with a save (record-sync `derive`): the

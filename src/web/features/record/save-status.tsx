@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useOnline } from '#web/lib/use-online.ts';
-import type { RecordSync, RecordSyncSnapshot } from './autosave/record-sync.ts';
+import type { RecordSync } from './autosave/record-sync.ts';
+import type { RecordSyncSnapshot } from './autosave/sync-types.ts';
 import { needsChoiceMessage, SAVE_STATUS_MESSAGES } from './record-messages.ts';
 
 export type SaveState = keyof typeof SAVE_STATUS_MESSAGES;

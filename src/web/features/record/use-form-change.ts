@@ -5,7 +5,8 @@ import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { RecordScreenQuery } from './api/record-documents.ts';
 import { toServerState } from './api/record-state.ts';
 import { answerKeyMover, formChangeSteps, moveKeptAnswers } from './autosave/answer-key-moves.ts';
-import type { KeptAnswers, RecordSync } from './autosave/record-sync.ts';
+import type { RecordSync } from './autosave/record-sync.ts';
+import type { KeptAnswers } from './autosave/sync-types.ts';
 import type { LoadedRecord } from './record-editor.tsx';
 
 /** A failed read of the new form is tried again after this long (the answers wait, kept). */

@@ -2,17 +2,15 @@ import { useEffect, useState } from 'react';
 import { answerStructure, changesStructure } from '#domain/answer-structure.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { isLeavingOnPurpose, sendBeforeLogout } from '#web/lib/answer-holders.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import {
-  isLeavingOnPurpose,
-  type KeptAnswers,
-  pendingAnswersStore,
-  sendBeforeLogout,
-} from '#web/lib/pending-answers-store.ts';
+import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-documents.ts';
 import { formKeyOf, recordDataObject, toServerState } from './api/record-state.ts';
 import { answerHolder, keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
-import { RecordSync, type SaveInput, type ServerRecordState } from './autosave/record-sync.ts';
+import { keptStoreFor } from './autosave/kept-store.ts';
+import { RecordSync } from './autosave/record-sync.ts';
+import type { SaveInput, ServerRecordState } from './autosave/sync-types.ts';
 import { derivedAnswers } from './derived-answers.ts';
 import { AUTOSAVE_FAILED_MESSAGE, LEFT_OFFLINE_MESSAGE } from './record-messages.ts';
 
@@ -55,8 +53,8 @@ export function useRecordSync({
 }: RecordSyncSetup) {
   const client = useGraphQLClient();
   const { showToast } = useToast();
+  const [kept] = useState(() => keptStoreFor(owner, recordId));
   const [engine] = useState(() => {
-    const store = pendingAnswersStore();
     let structure = { form: form.current, of: answerStructure(form.current) };
     const structureNow = () => {
       if (structure.form !== form.current)
@@ -74,7 +72,7 @@ export function useRecordSync({
         );
         return { ...saved, data: recordDataObject(saved.data), formKey: formKeyOf(saved) };
       },
-      persist: (kept) => (owner ? store.write(owner, recordId, kept) : Promise.resolve()),
+      persist: (answers) => kept.write(answers),
       derive: (view, reason) => derivedAnswers(form.current, view, reason),
       changesStructure: (key, before, after) => changesStructure(structureNow(), key, before, after),
       onFormChanged,
@@ -101,8 +99,8 @@ export function useRecordSync({
     const takeOrphans = () => {
       if (!owner || !editable || taking) return;
       taking = true;
-      pendingAnswersStore()
-        .takeOrphans(owner, recordId, (kept) => engine.adoptKept(moveKept(kept)))
+      kept
+        .takeOrphans((orphans) => engine.adoptKept(moveKept(orphans)))
         .catch((error: unknown) => console.error('Taking over kept answers failed:', (error as Error)?.name))
         .finally(() => {
           taking = false;

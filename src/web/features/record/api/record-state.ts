@@ -1,4 +1,4 @@
-import type { ServerRecordState } from '../autosave/record-sync.ts';
+import type { ServerRecordState } from '../autosave/sync-types.ts';
 
 /** The record's data as an object: the API always sends one (schema.graphql), but never trust shape. */
 export function recordDataObject(data: unknown): Record<string, unknown> {

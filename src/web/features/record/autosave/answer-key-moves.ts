@@ -1,5 +1,5 @@
 import { type FormChangeStep, movedAnswerKey } from '#domain/answer-mapping.ts';
-import type { KeptAnswers } from './record-sync.ts';
+import type { KeptAnswers } from './sync-types.ts';
 
 /**
  * Issue 26 §3: the record's form changes (migrations and undos, as `LifeRecord.formChanges` lists

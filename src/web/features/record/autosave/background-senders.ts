@@ -1,4 +1,4 @@
-import { type AnswerHolder, sendBeforeLogout } from '#web/lib/pending-answers-store.ts';
+import { type AnswerHolder, sendBeforeLogout } from '#web/lib/answer-holders.ts';
 import type { RecordSync } from './record-sync.ts';
 
 /** How often an engine left behind checks whether it has sent everything. */

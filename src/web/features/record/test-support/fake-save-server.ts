@@ -1,14 +1,8 @@
 // The sync engine's tests talk to a record on a fake server that merges saves key by key as the
 // real one does (the domain's mergeAnswers), so every rule is checked against the server's own.
 import { mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
-import {
-  type Answers,
-  type KeptAnswers,
-  RecordSync,
-  type RecordSyncDeps,
-  type SaveInput,
-  type SaveResult,
-} from '../autosave/record-sync.ts';
+import { RecordSync } from '../autosave/record-sync.ts';
+import type { Answers, KeptAnswers, RecordSyncDeps, SaveInput, SaveResult } from '../autosave/sync-types.ts';
 
 /**
  * A record on a server that merges saves key by key as DESIGN §7 says (the domain's mergeAnswers):
