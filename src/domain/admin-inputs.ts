@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_LINE_MESSAGES, supportLineFields, supportLineHasText } from './support-line.ts';
 
 /**
  * What an admin types into the console's inline rows (admin-app §5), as the one set of schemas the
@@ -29,7 +30,9 @@ export const organizationInputSchema = z.object({
     .max(200, 'The name is too long.'),
   phone: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
   website: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
-});
+  // Issue 28 §6: the organization's support line; left out of an update, it stays as stored.
+  ...supportLineFields,
+}).refine(supportLineHasText, { message: SUPPORT_LINE_MESSAGES.textNeeded, path: ['supportText'] });
 export type OrganizationInput = z.output<typeof organizationInputSchema>;
 
 // admin-app §5 User edit: "Name and organization are required."
