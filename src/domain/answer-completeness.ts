@@ -1,3 +1,4 @@
+import { isDeclined } from './declined-answer.ts';
 import type { FieldType, FormTemplate } from './form-template.ts';
 import { tableCells } from './table-answer-keys.ts';
 
@@ -25,9 +26,11 @@ export function isFilledValue(value: unknown): boolean {
 
 /**
  * customer-app §5: "a checkbox is complete when it holds a non-empty list or true; other fields when
- * non-empty".
+ * non-empty". Issue 28 §3: a declined answer ("Prefer not to answer") is complete too, for the
+ * progress bar, a required question and the section's check mark.
  */
 export function isAnswerComplete(type: FieldType, value: unknown): boolean {
+  if (isDeclined(value)) return true;
   if (type === 'checkbox') return value === true || (Array.isArray(value) && value.some(isFilledValue));
   return isFilledValue(value);
 }

@@ -1,4 +1,5 @@
 import { isAnswerComplete } from './answer-completeness.ts';
+import { DECLINED_ANSWER_TEXT, isDeclined } from './declined-answer.ts';
 import type { CellField } from './form-template.ts';
 
 // customer-app §4: a read-only record shows this where an answer is empty.
@@ -15,6 +16,7 @@ export type AnsweredQuestion = Pick<CellField, 'type' | 'options'>;
  * (false) is empty. Without a question (an answer no question asks any more) it reads as text.
  */
 export function answerText(question: AnsweredQuestion | undefined, value: unknown): string | null {
+  if (isDeclined(value)) return DECLINED_ANSWER_TEXT;
   if (!isAnswerComplete(question?.type ?? 'text', value)) return null;
   if (value === true) return 'Yes';
   const labelOf = (entry: unknown) => {

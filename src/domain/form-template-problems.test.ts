@@ -40,6 +40,19 @@ describe('findTemplateProblems', () => {
     expect(findTemplateProblems({ formId: 'custom-form', formTitle: 'Custom Form', steps: [] })).toEqual([]);
   });
 
+  it('finds nothing in sensitive questions, "Why we ask" and a content note (issue 28 §1)', () => {
+    const fields = [
+      { ...separated, sensitive: true, whyWeAsk: 'It shapes the rest.' },
+      { ...name, sensitive: false },
+    ];
+    const careful: FormTemplate = {
+      formId: 'f',
+      formTitle: 'F',
+      steps: [{ stepTitle: 'Separation', contentNote: 'This section asks about separation.', fields }],
+    };
+    expect(findTemplateProblems(careful)).toEqual([]);
+  });
+
   it('finds nothing in a form with a condition on an earlier choice and a table', () => {
     const age: Field = {
       id: 'age',
@@ -133,6 +146,16 @@ describe('findTemplateProblems', () => {
       'a table id with the key separator',
       formOf({ ...table, id: 'sib__lings' }),
       'Section 1 "About you" › field "sib__lings": A table\'s id may not contain "__".',
+    ],
+    [
+      'a sensitive table (issue 28 §3)',
+      formOf({ ...table, sensitive: true }),
+      'Section 1 "About you" › field "siblings": A table field cannot be marked sensitive; mark the questions people answer.',
+    ],
+    [
+      'a sensitive hidden field (issue 28 §3)',
+      formOf(name, { id: 'age', label: 'Age', type: 'hidden', sensitive: true }),
+      'Section 1 "About you" › field "age": A hidden field cannot be marked sensitive; mark the questions people answer.',
     ],
   ])('%s', (_case, form, expected) => {
     expect(messages(form)).toEqual([expected]);

@@ -56,6 +56,10 @@ export function findTemplateProblems(form: FormTemplate): TemplateProblem[] {
         report(`A table's id may not contain "${TABLE_KEY_SEPARATOR}".`);
       }
       checkOptions(field, report);
+      // Issue 28 §3: "Prefer not to answer" declines one answer; a table or a computed field has none.
+      if (field.sensitive && (field.type === 'table' || field.type === 'hidden')) {
+        report(`A ${field.type} field cannot be marked sensitive; mark the questions people answer.`);
+      }
       checkConditional(field.conditional, (id) => earlierFields.get(id), report);
       if (field.type === 'table') {
         checkTable(field, earlierFields, (rowIndex, cellIndex, where, message) =>

@@ -53,4 +53,53 @@ describe('parseFormTemplate', () => {
     });
     expect(result.ok).toBe(false);
   });
+
+  // Issue 28 §1: content note, "Why we ask" and the sensitive marker are optional and bounded.
+  const careful = (step: Record<string, unknown>, field: Record<string, unknown>) => ({
+    formId: 'f',
+    formTitle: 'F',
+    steps: [
+      {
+        stepTitle: 'Separation',
+        fields: [{ id: 'why', label: 'Why?', type: 'textarea', ...field }],
+        ...step,
+      },
+    ],
+  });
+
+  it.each([
+    ['a content note', careful({ contentNote: 'This section asks about separation.' }, {})],
+    ['a content note of 1,000 characters', careful({ contentNote: 'n'.repeat(1000) }, {})],
+    ['"Why we ask" and sensitive', careful({}, { whyWeAsk: 'It helps us understand.', sensitive: true })],
+    ['"Why we ask" of 500 characters', careful({}, { whyWeAsk: 'w'.repeat(500) })],
+  ])('keeps %s as written', (_label, input) => {
+    expect(parseFormTemplate(input)).toEqual({ ok: true, form: input });
+  });
+
+  it('leaves a template without them unchanged (no property added)', () => {
+    // toStrictEqual: not even a `contentNote: undefined` may appear.
+    expect(parseFormTemplate(form)).toStrictEqual({ ok: true, form });
+  });
+
+  it.each([
+    [
+      'a content note over 1,000 characters',
+      careful({ contentNote: 'n'.repeat(1001) }, {}),
+      'Invalid form template at steps.0.contentNote: A content note can be at most 1,000 characters.',
+    ],
+    [
+      '"Why we ask" over 500 characters',
+      careful({}, { whyWeAsk: 'w'.repeat(501) }),
+      'Invalid form template at steps.0.fields.0.whyWeAsk: "Why we ask" can be at most 500 characters.',
+    ],
+  ])('refuses %s, naming where', (_label, input, error) => {
+    expect(parseFormTemplate(input)).toEqual({ ok: false, error });
+  });
+
+  it.each([
+    ['a content note that is not text', careful({ contentNote: 5 }, {})],
+    ['a sensitive marker that is not a boolean', careful({}, { sensitive: 'yes' })],
+  ])('refuses %s', (_label, input) => {
+    expect(parseFormTemplate(input).ok).toBe(false);
+  });
 });

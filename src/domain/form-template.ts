@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './group-digits.ts';
 import { findInputProblem, INPUT_LIMIT_MESSAGES } from './input-limits.ts';
 
 /**
@@ -56,16 +57,34 @@ export const tableRowSchema = z.object({
 });
 export type TableRow = z.infer<typeof tableRowSchema>;
 
+/** Issue 28 §1 (decision 121): "Why we ask" help beside a question's label, plain text. */
+export const MAX_WHY_WE_ASK_LENGTH = 500;
+/** Issue 28 §1 (decision 120): the note shown before a section with hard questions, plain text. */
+export const MAX_CONTENT_NOTE_LENGTH = 1_000;
+
 export const fieldSchema = z.object({
   ...baseField,
   type: z.enum(FIELD_TYPES),
   rows: z.array(tableRowSchema).optional(),
+  whyWeAsk: z
+    .string()
+    .max(MAX_WHY_WE_ASK_LENGTH, `"Why we ask" can be at most ${MAX_WHY_WE_ASK_LENGTH} characters.`)
+    .optional(),
+  /** Issue 28 §3: the question offers "Prefer not to answer" (declined-answer.ts). */
+  sensitive: z.boolean().optional(),
 });
 export type Field = z.infer<typeof fieldSchema>;
 
 export const stepSchema = z.object({
   stepTitle: z.string(),
   fields: z.array(fieldSchema),
+  contentNote: z
+    .string()
+    .max(
+      MAX_CONTENT_NOTE_LENGTH,
+      `A content note can be at most ${groupDigits(MAX_CONTENT_NOTE_LENGTH)} characters.`,
+    )
+    .optional(),
 });
 export type Step = z.infer<typeof stepSchema>;
 

@@ -52,6 +52,8 @@ describe('diffForms', () => {
       { ...name, conditional: { fieldId: 'pets', value: ['Cat'] } },
       ['Condition: always shown → shown when "pets" is "Cat"'],
     ],
+    ['now sensitive (issue 28 §1)', { ...name, sensitive: true }, ['Now sensitive']],
+    ['"Why we ask" added', { ...name, whyWeAsk: 'To address you.' }, ['Why we ask: "" → "To address you."']],
   ])('describes %s', (_case, changed, expected) => {
     const diff = diffForms(form(['S', [pets, name]]), form(['S', [pets, changed]]));
     expect(diff.changed).toEqual([
@@ -111,5 +113,26 @@ describe('diffForms', () => {
       },
     ]);
     expect(diff.sections).toEqual(['Section 2 renamed: "B" → "Bee"']);
+  });
+
+  it('notes a content note added, changed or removed (issue 28 §1)', () => {
+    const withNote = (note: string | undefined): FormTemplate => ({
+      ...form(['Separation', [name]]),
+      steps: [
+        { stepTitle: 'Separation', fields: [name], ...(note === undefined ? {} : { contentNote: note }) },
+      ],
+    });
+    expect(diffForms(withNote(undefined), withNote('Hard topics.')).sections).toEqual([
+      'Section 1 content note: "" → "Hard topics."',
+    ]);
+    expect(diffForms(withNote('Hard topics.'), withNote(undefined)).sections).toEqual([
+      'Section 1 content note: "Hard topics." → ""',
+    ]);
+    expect(formsDiffer(diffForms(withNote('Same.'), withNote('Same.')))).toBe(false);
+  });
+
+  it('says when a question is no longer sensitive', () => {
+    const diff = diffForms(form(['S', [{ ...name, sensitive: true }]]), form(['S', [name]]));
+    expect(diff.changed[0]?.changes).toEqual(['No longer sensitive']);
   });
 });

@@ -90,6 +90,20 @@ function fieldChanges(before: CellField | Field, after: CellField | Field): stri
   if ('rows' in before || 'rows' in after) {
     changes.push(...rowChanges((before as Field).rows ?? [], (after as Field).rows ?? []));
   }
+  changes.push(...careChanges(before, after));
+  return changes;
+}
+
+/** Issue 28 §1: the sensitive marker and "Why we ask" of a question. */
+function careChanges(before: CellField | Field, after: CellField | Field): string[] {
+  const changes: string[] = [];
+  const [wasSensitive, isSensitive] = [
+    Boolean((before as Field).sensitive),
+    Boolean((after as Field).sensitive),
+  ];
+  if (wasSensitive !== isSensitive) changes.push(isSensitive ? 'Now sensitive' : 'No longer sensitive');
+  const [wasWhy, isWhy] = [(before as Field).whyWeAsk ?? '', (after as Field).whyWeAsk ?? ''];
+  if (wasWhy !== isWhy) changes.push(`Why we ask: ${quoted(wasWhy)} → ${quoted(isWhy)}`);
   return changes;
 }
 
@@ -156,6 +170,10 @@ function sectionChanges(before: FormTemplate, after: FormTemplate): string[] {
   for (let index = 0; index < shared; index++) {
     const [was, is] = [before.steps[index]?.stepTitle, after.steps[index]?.stepTitle];
     if (was !== is) changes.push(`Section ${index + 1} renamed: ${quoted(was)} → ${quoted(is)}`);
+    const [noteWas, noteIs] = [before.steps[index]?.contentNote ?? '', after.steps[index]?.contentNote ?? ''];
+    if (noteWas !== noteIs) {
+      changes.push(`Section ${index + 1} content note: ${quoted(noteWas)} → ${quoted(noteIs)}`);
+    }
   }
   for (let index = shared; index < after.steps.length; index++) {
     changes.push(`Section ${index + 1} added: ${quoted(after.steps[index]?.stepTitle)}`);

@@ -1,4 +1,5 @@
 import type { CellField, Field, FormTemplate, TableRow } from './form-template.ts';
+import { SEPARATION_CONTENT_NOTE, WHY_EXPERIENCES, WHY_SEPARATION } from './life-inventory-care.ts';
 import {
   ASSISTIVE_DEVICES,
   CHILDHOOD_EXPERIENCES,
@@ -59,7 +60,11 @@ function count(id: string, label: string, number: string): Field {
   return { id, label, type: 'number', required: true, placeholder: '0', number };
 }
 
-const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields: Field[] }[] = [
+const steps: {
+  stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number];
+  fields: Field[];
+  contentNote?: string;
+}[] = [
   {
     stepTitle: 'Name & Date of Birth',
     fields: [
@@ -186,9 +191,12 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
   },
   {
     stepTitle: 'Family of Origin - Separation',
+    contentNote: SEPARATION_CONTENT_NOTE,
     fields: [
       {
         id: 'parentsSeparated',
+        whyWeAsk: WHY_SEPARATION,
+        sensitive: true,
         label: 'Did your parents separate or divorce?',
         type: 'radio',
         options: optionsOf(YES_NO),
@@ -197,6 +205,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       {
         // customer-app §4: age at separation and living arrangement only when parentsSeparated is Yes.
         id: 'ageAtSeparation',
+        whyWeAsk: WHY_SEPARATION,
+        sensitive: true,
         label: 'How old were you when they separated?',
         type: 'number',
         required: true,
@@ -206,6 +216,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       },
       {
         id: 'livingArrangementAfterSeparation',
+        whyWeAsk: WHY_SEPARATION,
+        sensitive: true,
         label: 'Whom did you live with after the separation?',
         type: 'textarea',
         required: true,
@@ -223,6 +235,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       },
       {
         id: 'childhoodExperiences',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'Did you experience any of the following as a child? Check all that apply.',
         type: 'checkbox',
         options: optionsOf(CHILDHOOD_EXPERIENCES),
@@ -231,6 +245,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       {
         // customer-app §4: details and "still bother" only when at least one experience is checked.
         id: 'childhoodExperienceDetails',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'Please describe these experiences',
         type: 'textarea',
         required: true,
@@ -240,6 +256,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       },
       {
         id: 'experiencesStillBother',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'Do these experiences still bother you?',
         type: 'radio',
         options: optionsOf(YES_NO),
@@ -249,6 +267,8 @@ const steps: { stepTitle: (typeof LIFE_INVENTORY_SECTION_TITLES)[number]; fields
       {
         // customer-app §4: bother details only when still bother is Yes.
         id: 'experiencesStillBotherDetails',
+        whyWeAsk: WHY_EXPERIENCES,
+        sensitive: true,
         label: 'How do they still bother you?',
         type: 'textarea',
         required: true,

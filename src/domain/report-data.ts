@@ -1,4 +1,5 @@
 import type { AnswerMap } from './answer-completeness.ts';
+import { withoutDeclinedAnswers } from './declined-answer.ts';
 import { parseFlattenedAnswerKey } from './table-answer-keys.ts';
 
 /** customer-app §3 record data keys that are bookkeeping, not answers (customer-app §5, admin-app §5). */
@@ -125,10 +126,11 @@ function keptRows(rows: Map<number, Row>): Record<string, Record<string, unknown
  * "Preparing report data"): the answers without empty, null and false values and without the
  * bookkeeping keys; flattened table keys (`siblings__0__name`, or the older `siblings-0-name`)
  * regrouped as `{ siblings: { "0": { name: … } } }`, keeping only rows that say something. A plain
- * JSON object, ready for `JSON.stringify`.
+ * JSON object, ready for `JSON.stringify`. Issue 28 §3: a declined answer ("Prefer not to answer")
+ * is left out like an empty one.
  */
 export function prepareReportData(data: AnswerMap): Record<string, unknown> {
-  const entries = collectEntries(withTableAnswersOfFlattenedMap(data));
+  const entries = collectEntries(withTableAnswersOfFlattenedMap(withoutDeclinedAnswers(data)));
   const result: Array<[string, unknown]> = [];
   for (const [slot, entry] of entries) {
     const name = slot.slice(slot.indexOf(':') + 1);

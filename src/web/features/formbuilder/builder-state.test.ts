@@ -36,6 +36,18 @@ describe('builderReducer', () => {
   });
 });
 
+describe('setContentNote (issue 28 §1)', () => {
+  it.each([
+    ['sets a note', 'Hard topics ahead.', { stepTitle: 'S', fields: [], contentNote: 'Hard topics ahead.' }],
+    ['removes the note when blank, leaving the section as it was', '   ', { stepTitle: 'S', fields: [] }],
+  ])('%s', (_case, note, expected) => {
+    let state = builderReducer(initialBuilderState(), { type: 'addSection', title: 'S' });
+    state = builderReducer(state, { type: 'setContentNote', section: 0, note: 'Old.' });
+    state = builderReducer(state, { type: 'setContentNote', section: 0, note });
+    expect(state.document.form.steps[0]).toStrictEqual(expected);
+  });
+});
+
 describe('moveItem', () => {
   it.each([
     [0, 2, ['b', 'c', 'a']],

@@ -24,6 +24,7 @@ export type BuilderAction =
   | { type: 'setDetail'; key: 'name' | 'description' | 'model' | 'reportQuery'; value: string }
   | { type: 'addSection'; title: string }
   | { type: 'renameSection'; section: number; title: string }
+  | { type: 'setContentNote'; section: number; note: string }
   | { type: 'deleteSection'; section: number }
   | { type: 'saveField'; section: number; field: Field; index: number | null }
   | { type: 'deleteField'; section: number; index: number }
@@ -76,6 +77,11 @@ function edit(document: BuilderDocument, action: BuilderAction): BuilderDocument
       return withSteps(document, [...steps, { stepTitle: action.title, fields: [] }]);
     case 'renameSection':
       return changeStep(action.section, (step) => ({ ...step, stepTitle: action.title }));
+    case 'setContentNote':
+      // Issue 28 §1: a blank note is no note, so a section without one stays as it was.
+      return changeStep(action.section, ({ contentNote: _old, ...step }) =>
+        action.note.trim() === '' ? step : { ...step, contentNote: action.note },
+      );
     case 'deleteSection':
       return withSteps(
         document,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { type CellField, FIELD_TYPES, type Field } from '#domain/form-template.ts';
+import { canDecline } from '#domain/declined-answer.ts';
+import { type CellField, FIELD_TYPES, type Field, MAX_WHY_WE_ASK_LENGTH } from '#domain/form-template.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConditionalPicker } from './conditional-picker.tsx';
 import { OptionsEditor } from './options-editor.tsx';
@@ -9,12 +10,18 @@ import { TableRowsEditor } from './table-rows-editor.tsx';
 export const FIELD_REQUIRED_MESSAGE = 'A field needs an id and a label.';
 const EMPTY_FIELD: Field = { id: '', label: '', type: 'text', placeholder: '', required: false };
 
-/** A field as saved: no options or rows where its type has none, no empty condition. */
+/**
+ * A field as saved: no options or rows where its type has none, no empty condition; no blank "Why
+ * we ask" and no sensitive marker where it is off or cannot apply (issue 28 §1: a field without them
+ * stays as it was).
+ */
 function tidy(field: Field): Field {
-  const { options, rows, conditional, ...rest } = field;
+  const { options, rows, conditional, whyWeAsk, sensitive, ...rest } = field;
   return {
     ...rest,
     id: field.id.trim(),
+    ...(whyWeAsk?.trim() ? { whyWeAsk } : {}),
+    ...(canDecline(field) ? { sensitive: true } : {}),
     ...(field.type === 'radio' || field.type === 'checkbox' ? { options: options ?? [] } : {}),
     ...(field.type === 'table' ? { rows: rows ?? [] } : {}),
     ...(conditional?.fieldId ? { conditional } : {}),
@@ -99,6 +106,32 @@ export function FieldEditor({
           />
           Required
         </label>
+        {draft.type === 'table' || draft.type === 'hidden' ? null : (
+          <label className="builder-check">
+            <input
+              type="checkbox"
+              checked={draft.sensitive ?? false}
+              aria-describedby={`${titleId}-sensitive-hint`}
+              onChange={(event) => setDraft({ ...draft, sensitive: event.target.checked })}
+            />
+            Sensitive
+          </label>
+        )}
+      </div>
+      {draft.type === 'table' || draft.type === 'hidden' ? null : (
+        <p className="builder-hint" id={`${titleId}-sensitive-hint`}>
+          A sensitive question offers “Prefer not to answer”.
+        </p>
+      )}
+      <div className="form-field">
+        <label htmlFor={`${titleId}-why`}>Why we ask (optional)</label>
+        <textarea
+          id={`${titleId}-why`}
+          rows={2}
+          maxLength={MAX_WHY_WE_ASK_LENGTH}
+          value={draft.whyWeAsk ?? ''}
+          onChange={(event) => setDraft({ ...draft, whyWeAsk: event.target.value })}
+        />
       </div>
       {draft.type === 'radio' || draft.type === 'checkbox' ? (
         <OptionsEditor

@@ -110,6 +110,7 @@ export function FormBuilderScreen({
               editing={editing}
               onSelect={(section) => select(section)}
               onRename={(section, title) => dispatch({ type: 'renameSection', section, title })}
+              onContentNote={(section, note) => dispatch({ type: 'setContentNote', section, note })}
               onDelete={(section) => {
                 dispatch({ type: 'deleteSection', section });
                 select(null);

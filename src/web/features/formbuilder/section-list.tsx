@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { Field, Step } from '#domain/form-template.ts';
+import { type Field, MAX_CONTENT_NOTE_LENGTH, type Step } from '#domain/form-template.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { conditionNote } from './conditional-picker.tsx';
 import { SortableList } from './sortable-list.tsx';
@@ -7,7 +7,8 @@ import { SortableList } from './sortable-list.tsx';
 /**
  * admin-app §2 sections: "Section N:" with an editable title, expand/collapse, select and delete;
  * each lists its fields with label, type, id, a hidden marker, a required marker and the condition
- * "field = value", to edit, delete and reorder by drag.
+ * "field = value", to edit, delete and reorder by drag. Issue 28 §1: a content note per section, and
+ * sensitive and "Why we ask" markers beside the required one.
  */
 export function SectionList({
   steps,
@@ -15,6 +16,7 @@ export function SectionList({
   editing,
   onSelect,
   onRename,
+  onContentNote,
   onDelete,
   onEditField,
   onDeleteField,
@@ -25,6 +27,7 @@ export function SectionList({
   editing: number | null;
   onSelect: (section: number) => void;
   onRename: (section: number, title: string) => void;
+  onContentNote: (section: number, note: string) => void;
   onDelete: (section: number) => void;
   onEditField: (section: number, index: number) => void;
   onDeleteField: (section: number, index: number) => void;
@@ -93,6 +96,11 @@ export function SectionList({
               </div>
             </div>
             <div id={fieldsId} hidden={!open}>
+              <ContentNoteInput
+                note={step.contentNote ?? ''}
+                number={number}
+                onChange={(note) => onContentNote(sectionIndex, note)}
+              />
               {step.fields.length === 0 ? (
                 <p className="builder-hint">No fields yet. Select the section to add one.</p>
               ) : (
@@ -121,6 +129,32 @@ export function SectionList({
         );
       })}
     </ol>
+  );
+}
+
+/** Issue 28 §1: the optional note shown before the section, for sections that ask hard things. */
+function ContentNoteInput({
+  note,
+  number,
+  onChange,
+}: {
+  note: string;
+  number: number;
+  onChange: (note: string) => void;
+}) {
+  const id = `section-${number}-content-note`;
+  return (
+    <div className="form-field builder-section__note">
+      <label htmlFor={id}>Content note of section {number} (optional)</label>
+      <textarea
+        id={id}
+        rows={2}
+        maxLength={MAX_CONTENT_NOTE_LENGTH}
+        placeholder="Shown before the section, e.g. This section asks about separation."
+        value={note}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }
 
@@ -155,6 +189,10 @@ const FieldSummary = memo(function FieldSummary({
           {field.type} · id: {field.id || '(none)'}
           {field.type === 'hidden' ? <span className="builder-marker">Hidden</span> : null}
           {field.required ? <span className="builder-marker builder-marker--required">Required</span> : null}
+          {field.sensitive ? (
+            <span className="builder-marker builder-marker--sensitive">Sensitive</span>
+          ) : null}
+          {field.whyWeAsk ? <span className="builder-marker">Why we ask</span> : null}
         </span>
         {note ? <span className="field-summary__condition">Shown when {note}</span> : null}
       </div>
