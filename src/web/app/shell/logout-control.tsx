@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { onLogoutRequest } from '#web/lib/logout-request.ts';
 import {
   anyScreenHasUnsent,
   anyScreenNeedsSignIn,
@@ -70,6 +71,10 @@ export function LogoutControl() {
     setBlocked(false);
     if ((await holdsUnsentAnswers()) || !(await auth.logout())) setAsking(reasonNow());
   };
+  // Issue 28 §4: the pause view's "Log out" is this same flow.
+  const logoutRef = useRef(logout);
+  logoutRef.current = logout;
+  useEffect(() => onLogoutRequest(() => void logoutRef.current()), []);
 
   return (
     <>

@@ -1,0 +1,28 @@
+import { useId, useState } from 'react';
+import type { SupportLine } from '#domain/support-line.ts';
+import { SupportLineView } from './support-line-view.tsx';
+
+/**
+ * Issue 28 §6: "Need support?" in the record screen's header, a disclosure: the support line is a
+ * press away and never in the way of the questions.
+ */
+export function NeedSupport({ line }: { line: SupportLine }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="need-support">
+      <button
+        type="button"
+        className="button button--quiet button--sm need-support__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((now) => !now)}
+      >
+        Need support?
+      </button>
+      <div id={panelId} hidden={!open}>
+        {open ? <SupportLineView line={line} title="Support" /> : null}
+      </div>
+    </div>
+  );
+}
