@@ -34,6 +34,14 @@ export function canDecline(field: Pick<Field, 'type' | 'sensitive'>): boolean {
 }
 
 /**
+ * The answer a question gets back when "Prefer not to answer" is undone without a new answer: its
+ * empty answer (customer-app §5: an unset checkbox is saved as false, other fields as empty text).
+ */
+export function emptyAnswerOf(type: Field['type']): false | '' {
+  return type === 'checkbox' ? false : '';
+}
+
+/**
  * The answers without the declined ones (and the `flattened` bookkeeping map without them too):
  * what may go into report material and to an AI model (issue 28 §3: a decline is left out, it says
  * nothing about the person). The same object comes back when nothing is declined.

@@ -39,6 +39,14 @@ describe('exportedRecordAnswers', () => {
       rest: { pet: 'Rex', 'colour@v1': 'Green' },
     },
     {
+      name: 'a declined answer says "Prefer not to answer" and is marked declined (issue 28 §3)',
+      data: { name: { declined: true } },
+      answers: [
+        { key: 'name', question: 'Name', section: 'You', answer: 'Prefer not to answer', declined: true },
+      ],
+      rest: {},
+    },
+    {
       name: 'a cell only in the flattened map is exported',
       data: { flattened: { kids__0__n: 'Tom' } },
       answers: [{ key: 'kids__0__n', question: 'Kids › Row 1 › Name', section: 'You', answer: 'Tom' }],

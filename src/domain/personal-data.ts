@@ -1,3 +1,4 @@
+import { DECLINED_ANSWER_TEXT, isDeclined } from './declined-answer.ts';
 import { answerSlots } from './form-answer-keys.ts';
 import type { FormTemplate } from './form-template.ts';
 import { answersOfRecordData, isPlainObject } from './record-form-data.ts';
@@ -13,6 +14,8 @@ export interface ExportedAnswer {
   readonly question: string;
   readonly section: string;
   readonly answer: unknown;
+  /** Issue 28 §3: the person chose "Prefer not to answer"; `answer` then says so in words. */
+  readonly declined?: true;
 }
 
 export interface ExportedRecordAnswers {
@@ -27,11 +30,12 @@ export function exportedRecordAnswers(form: FormTemplate | null, data: unknown):
   for (const slot of form ? answerSlots(form) : []) {
     asked.add(slot.key);
     if (!Object.hasOwn(stored, slot.key)) continue;
+    const answer = stored[slot.key];
     answers.push({
       key: slot.key,
       question: slot.label,
       section: slot.sectionTitle,
-      answer: stored[slot.key],
+      ...(isDeclined(answer) ? { answer: DECLINED_ANSWER_TEXT, declined: true } : { answer }),
     });
   }
   const rest: Record<string, unknown> = {};

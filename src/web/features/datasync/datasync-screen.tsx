@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { DECLINED_ANSWER_TEXT, isDeclined } from '#domain/declined-answer.ts';
+import { answersOfRecordData } from '#domain/record-form-data.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -40,7 +42,11 @@ export function DatasyncScreen() {
         <Alert tone="error">{formFetchFailedMessage(record.error.message)}</Alert>
       ) : (
         <div className="datasync__panels">
-          <JsonPanel title="Record data" json={isEmpty(data) ? null : pretty(data)}>
+          <JsonPanel
+            title="Record data"
+            json={isEmpty(data) ? null : pretty(data)}
+            controls={<DeclinedNote data={data} />}
+          >
             {isEmpty(data) ? <p className="datasync__empty">{NO_FORM_DATA_MESSAGE}</p> : undefined}
           </JsonPanel>
           <JsonPanel
@@ -75,5 +81,21 @@ export function DatasyncScreen() {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Issue 28 §3: which questions the person chose "Prefer not to answer" for. The JSON stays as
+ * stored (it is what is copied); this says in words what `{ "declined": true }` means.
+ */
+function DeclinedNote({ data }: { data: unknown }) {
+  const declined = Object.entries(answersOfRecordData(data))
+    .filter(([, value]) => isDeclined(value))
+    .map(([key]) => key);
+  if (declined.length === 0) return null;
+  return (
+    <p className="datasync__declined">
+      {DECLINED_ANSWER_TEXT} ({declined.length}, stored as {'{ "declined": true }'}): {declined.join(', ')}
+    </p>
   );
 }

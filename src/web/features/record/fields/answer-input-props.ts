@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CellField } from '#domain/form-template.ts';
 
 /** What every answer input gets: the question, where its answer lives, and the screen's handlers. */
@@ -10,4 +11,7 @@ export interface AnswerInputProps {
   /** customer-app §4 Editing flag: set on focus, cleared on blur. */
   onFocusAnswer: (key: string) => void;
   onBlurAnswer: () => void;
+  /** Issue 28 §1: shown beside the label ("Why we ask"), and what it discloses, below the label. */
+  labelAside?: ReactNode;
+  afterLabel?: ReactNode;
 }

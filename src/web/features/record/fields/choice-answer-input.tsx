@@ -15,6 +15,8 @@ export function ChoiceAnswerInput({
   onAnswer,
   onFocusAnswer,
   onBlurAnswer,
+  labelAside,
+  afterLabel,
 }: AnswerInputProps) {
   const name = useId();
   const options = field.options ?? [];
@@ -23,6 +25,8 @@ export function ChoiceAnswerInput({
   if (field.type === 'checkbox' && options.length === 0) {
     return (
       <div className="record-field record-choice record-choice--single">
+        {labelAside ? <div className="record-field__head record-field__head--end">{labelAside}</div> : null}
+        {afterLabel}
         <label className="record-choice__option">
           <input
             type="checkbox"
@@ -47,10 +51,14 @@ export function ChoiceAnswerInput({
     onAnswer(answerKey, checkboxValueToSave(checked ? [...list, optionValue] : list));
   };
   return (
-    <fieldset className="record-field record-choice">
+    <fieldset
+      className={labelAside ? 'record-field record-choice record-field--aside' : 'record-field record-choice'}
+    >
       <legend className="record-field__label">
         <FieldLabelText field={field} announceRequired />
       </legend>
+      {labelAside}
+      {afterLabel}
       <div className="record-choice__options">
         {options.map((option) => (
           <label key={option.value} className="record-choice__option">

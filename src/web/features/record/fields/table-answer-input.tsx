@@ -19,6 +19,8 @@ export function TableAnswerInput({
   field,
   source,
   visibility,
+  labelAside,
+  afterLabel,
   ...handlers
 }: Omit<AnswerInputProps, 'field' | 'answerKey' | 'value'> & {
   field: Field;
@@ -26,10 +28,14 @@ export function TableAnswerInput({
   visibility: FieldVisibility;
 }) {
   return (
-    <fieldset className="record-field record-table">
+    <fieldset
+      className={labelAside ? 'record-field record-table record-field--aside' : 'record-field record-table'}
+    >
       <legend className="record-field__label">
         <FieldLabelText field={field} announceRequired />
       </legend>
+      {labelAside}
+      {afterLabel}
       {(field.rows ?? []).map((row, rowIndex) => {
         const cells = row.fields.filter(
           (cell) => cell.type !== 'hidden' && visibility.isCellVisible(field, rowIndex, cell),

@@ -13,6 +13,8 @@ export function TextAnswerInput({
   onAnswer,
   onFocusAnswer,
   onBlurAnswer,
+  labelAside,
+  afterLabel,
 }: AnswerInputProps) {
   const id = useId();
   const limitId = `${id}-limit`;
@@ -37,9 +39,13 @@ export function TextAnswerInput({
   };
   return (
     <div className="record-field">
-      <label htmlFor={id} className="record-field__label">
-        <FieldLabelText field={field} />
-      </label>
+      <div className="record-field__head">
+        <label htmlFor={id} className="record-field__label">
+          <FieldLabelText field={field} />
+        </label>
+        {labelAside}
+      </div>
+      {afterLabel}
       {field.type === 'textarea' ? (
         <textarea {...common} rows={4} onChange={(event) => answer(event.target.value)} />
       ) : (
