@@ -21,7 +21,7 @@ export function NeedSupport({ line }: { line: SupportLine }) {
         Need support?
       </button>
       <div id={panelId} hidden={!open}>
-        {open ? <SupportLineView line={line} title="Support" /> : null}
+        {open ? <SupportLineView line={line} title="Support" headingLevel={2} /> : null}
       </div>
     </div>
   );
