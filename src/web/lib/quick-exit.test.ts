@@ -14,16 +14,23 @@ describe('escapePressesWithin (issue 28 §5: Escape three times within 2 s)', ()
 });
 
 describe('listenForTripleEscape', () => {
-  const press = (key: string, repeat = false) =>
-    window.dispatchEvent(new KeyboardEvent('keydown', { key, repeat, bubbles: true }));
+  const press = (key: string, repeat = false, used = false) => {
+    const event = new KeyboardEvent('keydown', { key, repeat, bubbles: true, cancelable: true });
+    if (used) event.preventDefault();
+    window.dispatchEvent(event);
+  };
 
-  it('calls back on the third press, not for other keys or a held key', () => {
+  it('calls back on the third press, not for other keys, a held key or one a control used', () => {
     let left = 0;
-    const stop = listenForTripleEscape(() => {
-      left += 1;
-    });
+    const stop = listenForTripleEscape(
+      () => {
+        left += 1;
+      },
+      { untrustedToo: true },
+    );
     press('Escape');
     press('Escape', true);
+    press('Escape', false, true); // used by a control (closed a popup)
     press('Enter');
     press('Escape');
     expect(left).toBe(0);
@@ -35,4 +42,14 @@ describe('listenForTripleEscape', () => {
     press('Escape');
     expect(left).toBe(1);
   });
+});
+
+it('counts no untrusted press unless told to (React Aria re-sends keys)', () => {
+  let left = 0;
+  const stop = listenForTripleEscape(() => {
+    left += 1;
+  });
+  for (let i = 0; i < 3; i++) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  expect(left).toBe(0);
+  stop();
 });

@@ -51,17 +51,27 @@ export function escapePressesWithin(earlier: readonly number[], now: number): nu
   return [...earlier.filter((time) => now - time < ESCAPE_WINDOW_MS), now].slice(-ESCAPE_PRESSES);
 }
 
-/** Listens on the whole window (capture, so a dialog that stops Escape still counts it); returns the undo. */
-export function listenForTripleEscape(onTriple: () => void, win: Window = window): () => void {
+/**
+ * Listens on the whole window; returns the undo. Only the person's own presses count (React Aria
+ * re-sends keys from a search field to its list, untrusted), and not the ones a control used up (an
+ * Escape that closed a popup or cleared a search stopped or prevented it), so dismissing things with
+ * Escape never throws anyone out by accident. `untrustedToo` is for unit tests, which can only
+ * send untrusted events.
+ */
+export function listenForTripleEscape(
+  onTriple: () => void,
+  { win = window, untrustedToo = false }: { win?: Window; untrustedToo?: boolean } = {},
+): () => void {
   let presses: number[] = [];
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.repeat) return;
+    if (event.key !== 'Escape' || event.repeat || event.defaultPrevented) return;
+    if (!event.isTrusted && !untrustedToo) return;
     presses = escapePressesWithin(presses, event.timeStamp || Date.now());
     if (presses.length >= ESCAPE_PRESSES) {
       presses = [];
       onTriple();
     }
   };
-  win.addEventListener('keydown', onKeyDown, true);
-  return () => win.removeEventListener('keydown', onKeyDown, true);
+  win.addEventListener('keydown', onKeyDown);
+  return () => win.removeEventListener('keydown', onKeyDown);
 }
