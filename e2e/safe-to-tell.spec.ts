@@ -251,7 +251,7 @@ test('Need support? shows the organization’s line, set in the admin console, e
   await page.goto(`/#/admin?tab=organizations&q=${encodeURIComponent(caring)}`);
   await page.getByRole('button', { name: `Edit ${caring}` }).click();
   const of = `of ${caring}`;
-  await page.getByRole('textbox', { name: `Support phone ${of}` }).fill('0800 11 22 33');
+  await page.getByRole('textbox', { name: `Support number ${of}` }).fill('0800 11 22 33');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('A support phone or link needs a support text too.');
   await page

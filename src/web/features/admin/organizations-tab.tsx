@@ -21,7 +21,7 @@ const FIELDS = [
   ['website', 'Website'],
   // Issue 28 §6: the support line the organization's people see on their records.
   ['supportText', 'Support text'],
-  ['supportPhone', 'Support phone'],
+  ['supportPhone', 'Support number'],
   ['supportUrl', 'Support link'],
 ] as const;
 
