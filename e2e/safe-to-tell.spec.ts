@@ -253,7 +253,7 @@ test('Need support? shows the organization’s line, set in the admin console, e
   const of = `of ${caring}`;
   await page.getByRole('textbox', { name: `Support number ${of}` }).fill('0800 11 22 33');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toHaveText('A support phone or link needs a support text too.');
+  await expect(page.getByRole('alert')).toHaveText('A support number or link needs a support text too.');
   await page
     .getByRole('textbox', { name: `Support text ${of}` })
     .fill('Our counsellors listen, day and night.');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SUPPORT_LINE_MESSAGES, supportLineFields, supportLineHasText } from './support-line.ts';
+import { supportLineFields, supportLineHasText } from './support-line-input.ts';
+import { SUPPORT_LINE_MESSAGES } from './support-line-rules.ts';
 
 /**
  * What an admin types into the console's inline rows (admin-app §5), as the one set of schemas the

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { organizationInputSchema } from './admin-inputs.ts';
-import {
-  isSupportPhone,
-  isSupportUrl,
-  SUPPORT_LINE_MESSAGES,
-  supportLineInputSchema,
-  supportLineToShow,
-  telHref,
-} from './support-line.ts';
+import { supportLineToShow, telHref } from './support-line.ts';
+import { supportLineInputSchema } from './support-line-input.ts';
+import { isSupportPhone, isSupportUrl, SUPPORT_LINE_MESSAGES } from './support-line-rules.ts';
 
 describe('support line inputs (issue 28 §6)', () => {
   it.each([

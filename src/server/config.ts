@@ -6,7 +6,7 @@ import {
   isSupportPhone,
   SUPPORT_LINE_MESSAGES,
   SUPPORT_TEXT_MAX,
-} from '#domain/support-line.ts';
+} from '#domain/support-line-rules.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up (DESIGN §1).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_LINE_MESSAGES } from '#domain/support-line.ts';
+import { SUPPORT_LINE_MESSAGES } from '#domain/support-line-rules.ts';
 import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';

@@ -9,8 +9,8 @@ import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 import { CareControls } from './care/care-controls.tsx';
+import { LazyPauseView } from './care/lazy-care-views.tsx';
 import { NeedSupport } from './care/need-support.tsx';
-import { PauseView } from './care/pause-view.tsx';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
@@ -132,7 +132,7 @@ function RecordWorkspace({
         </Suspense>
       )}
       {paused ? (
-        <PauseView sync={sync} editable={!readOnly} supportLine={supportLine} onBack={endBreak} />
+        <LazyPauseView sync={sync} editable={!readOnly} supportLine={supportLine} onBack={endBreak} />
       ) : null}
       {/* Hidden, not unmounted, while paused: the section and its state are there on the way back. */}
       <div hidden={paused} ref={stepsRef}>

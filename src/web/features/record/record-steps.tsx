@@ -17,7 +17,7 @@ import { useToast } from '#web/components/ui/toast.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 import { ContentNote } from './care/content-note.tsx';
-import { SupportLineView } from './care/support-line-view.tsx';
+import { LazySupportLineView } from './care/lazy-care-views.tsx';
 import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
 import { RecordProgressBar } from './record-progress-bar.tsx';
 import { SaveStatus } from './save-status.tsx';
@@ -203,7 +203,7 @@ export const RecordSteps = memo(function RecordSteps({
       )}
       {/* Issue 28 §6: after a section with a content note, where to turn. */}
       {caring && step.contentNote?.trim() && !asking && care ? (
-        <SupportLineView line={care.supportLine} />
+        <LazySupportLineView line={care.supportLine} />
       ) : null}
       <nav className="record-nav" aria-label="Steps">
         <Button variant="secondary" onClick={() => goTo(current - 1)} disabled={current === 0}>

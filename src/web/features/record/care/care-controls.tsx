@@ -1,5 +1,6 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { LeaveQuicklyButton } from '#web/components/ui/leave-quickly-button.tsx';
+import { prefetchCareViews } from './lazy-care-views.tsx';
 
 /**
  * Issue 28 §4–§5: Take a break and Leave quickly, in the record screen's sticky bar so they stay in
@@ -9,7 +10,13 @@ export function CareControls({ onTakeBreak, showBreak }: { onTakeBreak: () => vo
   return (
     <div className="record-care">
       {showBreak ? (
-        <Button variant="secondary" size="sm" onClick={onTakeBreak}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onTakeBreak}
+          onPointerEnter={prefetchCareViews}
+          onFocus={prefetchCareViews}
+        >
           Take a break
         </Button>
       ) : null}

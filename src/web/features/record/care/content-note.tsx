@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { prefetchCareViews } from './lazy-care-views.tsx';
 
 /** Where "how to clear it" leads: browser-by-browser steps, written for people at risk. */
 export const CLEAR_HISTORY_HELP_URL = 'https://www.womensaid.org.uk/cover-your-tracks-online/';
@@ -31,6 +32,8 @@ export function ContentNote({
 }) {
   const titleId = useId();
   const [explain] = useState(firstNoteMet);
+  // Its Take a break and the support line after the section come from the care views.
+  useEffect(prefetchCareViews, []);
   useEffect(() => {
     if (!explain) return;
     try {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { SupportLine } from '#domain/support-line.ts';
-import { SupportLineView } from './support-line-view.tsx';
+import { LazySupportLineView, prefetchCareViews } from './lazy-care-views.tsx';
 
 /**
  * Issue 28 §6: "Need support?" in the record screen's header, a disclosure: the support line is a
@@ -16,12 +16,14 @@ export function NeedSupport({ line }: { line: SupportLine }) {
         className="button button--quiet button--sm need-support__button"
         aria-expanded={open}
         aria-controls={panelId}
+        onPointerEnter={prefetchCareViews}
+        onFocus={prefetchCareViews}
         onClick={() => setOpen((now) => !now)}
       >
         Need support?
       </button>
       <div id={panelId} hidden={!open}>
-        {open ? <SupportLineView line={line} title="Support" headingLevel={2} /> : null}
+        {open ? <LazySupportLineView line={line} title="Support" headingLevel={2} /> : null}
       </div>
     </div>
   );
