@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DECLINED_ANSWER } from './declined-answer.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import type { Field, FormTemplate } from './form-template.ts';
+import { wizardAnswersSchema } from './inventory-wizard.ts';
 import { lifeInventoryForm } from './life-inventory.ts';
 import { recordProgress, stepCompletion } from './record-progress.ts';
 import { prepareReportData } from './report-data.ts';
@@ -101,5 +102,11 @@ describe('report material without declined answers (prepareReportData)', () => {
     ],
   ])('%s', (_case, data, expected) => {
     expect(prepareReportData(data)).toEqual(expected);
+  });
+});
+
+describe('the wizard narrative (sent to a model) takes no declined mark', () => {
+  it.each(['livingArrangementAfterSeparation', 'childhoodExperiences'])('refuses it as %s', (key) => {
+    expect(wizardAnswersSchema.safeParse({ [key]: DECLINED_ANSWER }).success).toBe(false);
   });
 });

@@ -136,6 +136,24 @@ describe('saveRecordAnswers', () => {
     expect(informed.data?.saveRecordAnswers.data.story).toBe('mine after all');
   });
 
+  it('saves, merges and conflict-checks a declined answer like any other (issue 28 §3)', async () => {
+    const id = await freshRecord();
+    const declined = await save(id, 1, { abuse: { declined: true } });
+    expect(declined.data?.saveRecordAnswers).toMatchObject({
+      version: 2,
+      data: { abuse: { declined: true } },
+    });
+    // Another device, still at version 1, answers it: the decline is newer and stays.
+    const stale = await save(id, 1, { abuse: 'typed on the phone', other: 'kept' });
+    expect(stale.data?.saveRecordAnswers).toMatchObject({
+      conflictingKeys: ['abuse'],
+      data: { abuse: { declined: true }, other: 'kept' },
+    });
+    // Answering from the current version undoes the decline.
+    const answered = await save(id, 3, { abuse: 'in my own words' });
+    expect(answered.data?.saveRecordAnswers.data.abuse).toBe('in my own words');
+  });
+
   it('refuses a base version from the future without writing anything', async () => {
     const id = await freshRecord();
     const response = await save(id, 7, { a: 'x' });

@@ -14,4 +14,6 @@ export interface AnswerInputProps {
   /** Issue 28 §1: shown beside the label ("Why we ask"), and what it discloses, below the label. */
   labelAside?: ReactNode;
   afterLabel?: ReactNode;
+  /** An id for the label (or legend), for controls beside the input that belong to the question. */
+  labelId?: string;
 }

@@ -17,6 +17,7 @@ export function ChoiceAnswerInput({
   onBlurAnswer,
   labelAside,
   afterLabel,
+  labelId,
 }: AnswerInputProps) {
   const name = useId();
   const options = field.options ?? [];
@@ -27,7 +28,7 @@ export function ChoiceAnswerInput({
       <div className="record-field record-choice record-choice--single">
         {labelAside ? <div className="record-field__head record-field__head--end">{labelAside}</div> : null}
         {afterLabel}
-        <label className="record-choice__option">
+        <label id={labelId} className="record-choice__option">
           <input
             type="checkbox"
             autoComplete="off"
@@ -54,7 +55,7 @@ export function ChoiceAnswerInput({
     <fieldset
       className={labelAside ? 'record-field record-choice record-field--aside' : 'record-field record-choice'}
     >
-      <legend className="record-field__label">
+      <legend id={labelId} className="record-field__label">
         <FieldLabelText field={field} announceRequired />
       </legend>
       {labelAside}

@@ -44,6 +44,7 @@ export const FormField = memo(function FormField({ field, source, visibility, ..
       source={source}
       labelAside={why.button}
       afterLabel={why.panel}
+      labelId={`${ids}-question`}
       {...handlers}
     />
   );
@@ -51,9 +52,6 @@ export const FormField = memo(function FormField({ field, source, visibility, ..
   return (
     <div className="record-question">
       {input}
-      <span id={`${ids}-question`} hidden>
-        {field.label}
-      </span>
       <PreferNotToAnswer
         field={field}
         source={source}

@@ -1,5 +1,6 @@
 import type { AnswerMap } from '#domain/answer-completeness.ts';
 import { answerText, NO_RESPONSE_TEXT } from '#domain/answer-text.ts';
+import { isDeclined } from '#domain/declined-answer.ts';
 import type { FieldVisibility } from '#domain/field-visibility.ts';
 import type { CellField, Field } from '#domain/form-template.ts';
 import { tableAnswerKey } from '#domain/table-answer-keys.ts';
@@ -15,7 +16,9 @@ function ReadOnlyAnswer({ field, value }: { field: CellField; value: unknown }) 
       </dt>
       <dd
         className={
-          text === null ? 'record-answer__value record-answer__value--empty' : 'record-answer__value'
+          text === null || isDeclined(value)
+            ? 'record-answer__value record-answer__value--empty'
+            : 'record-answer__value'
         }
       >
         {text ?? NO_RESPONSE_TEXT}

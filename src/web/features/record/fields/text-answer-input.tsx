@@ -15,6 +15,7 @@ export function TextAnswerInput({
   onBlurAnswer,
   labelAside,
   afterLabel,
+  labelId,
 }: AnswerInputProps) {
   const id = useId();
   const limitId = `${id}-limit`;
@@ -40,7 +41,7 @@ export function TextAnswerInput({
   return (
     <div className="record-field">
       <div className="record-field__head">
-        <label htmlFor={id} className="record-field__label">
+        <label htmlFor={id} id={labelId} className="record-field__label">
           <FieldLabelText field={field} />
         </label>
         {labelAside}
