@@ -72,6 +72,13 @@ test('a content note asks first; Skip this section for now goes on and the list 
   await expect(note(page).getByRole('link', { name: /how to clear your browsing history/ })).toBeVisible();
   await lookAt(page, 'content-note');
 
+  // Take a break from the note: the pause view, and back to the note, still asking.
+  await note(page).getByRole('button', { name: 'Take a break' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Take a break' })).toBeFocused();
+  await page.getByRole('button', { name: 'Back to my record' }).click();
+  await expect(note(page)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: NOTED })).toBeFocused();
+
   await note(page).getByRole('button', { name: 'Skip this section for now' }).click();
   // It is the form's last section: there is no next one, so it says it is skipped, and opens on request.
   expect(form.steps.at(-1)?.stepTitle).toBe(NOTED);
