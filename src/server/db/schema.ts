@@ -28,6 +28,10 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   phone: text('phone'),
   website: text('website'),
+  // Issue 28 §6: the organization's support line shown on its records; null → the configured default.
+  supportText: text('support_text'),
+  supportPhone: text('support_phone'),
+  supportUrl: text('support_url'),
   createdAt: createdAt(),
 });
 

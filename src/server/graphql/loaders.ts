@@ -1,7 +1,10 @@
 import { formsOfVersions } from '../modules/form-versions/form-version-service.ts';
 import type { InventoryTypeModel } from '../modules/inventory-types/inventory-type-model.ts';
 import { formsOf, inventoryTypesOf } from '../modules/inventory-types/inventory-type-service.ts';
-import type { CreditCountModel } from '../modules/organizations/organization-model.ts';
+import type {
+  CreditCountModel,
+  OrganizationSummaryModel,
+} from '../modules/organizations/organization-model.ts';
 import { creditsOf, organizationSummariesOf } from '../modules/organizations/organization-service.ts';
 import type { ReportGenerationModel } from '../modules/records/record-model.ts';
 import { invitedNamesOf, reportGenerationsOf } from '../modules/records/record-service.ts';
@@ -16,7 +19,7 @@ import { createBatchLoader } from './batch-loader.ts';
  */
 export interface Loaders {
   recordOwner(userId: string): Promise<RecordOwnerRow | undefined>;
-  organizationSummary(organizationId: string): Promise<{ id: string; name: string } | undefined>;
+  organizationSummary(organizationId: string): Promise<OrganizationSummaryModel | undefined>;
   inventoryType(inventoryTypeId: string): Promise<InventoryTypeModel | undefined>;
   reportGenerations(recordId: string): Promise<ReportGenerationModel[] | undefined>;
   invitedName(recordId: string): Promise<string | null | undefined>;

@@ -16,6 +16,8 @@ export function clientConfigFor(config: Config): ClientConfig {
       claimsNamespace: config.oidc.claimsNamespace,
     },
     ...(mailboxUrl ? { mailboxUrl } : {}),
+    quickExitUrl: config.quickExitUrl,
+    supportLine: config.supportLine,
   };
 }
 

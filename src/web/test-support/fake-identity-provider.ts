@@ -12,6 +12,8 @@ export const testConfig: ClientConfig = {
     clientId: 'life-record-web',
     claimsNamespace: testClaimsNamespace,
   },
+  quickExitUrl: 'https://www.bbc.co.uk/weather',
+  supportLine: { text: 'Talk to someone you trust.', phone: null, url: null },
 };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

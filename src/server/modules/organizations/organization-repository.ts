@@ -2,10 +2,15 @@ import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
 import type { inventoryTypes, organizations, reports } from '../../db/schema.ts';
-import type { CreditCountModel } from './organization-model.ts';
+import type { CreditCountModel, OrganizationSummaryModel } from './organization-model.ts';
 
-const COLUMNS = 'id, name, phone, website';
-type OrganizationRow = ColumnsOfRow<typeof organizations, 'id' | 'name' | 'phone' | 'website'>;
+const COLUMNS =
+  'id, name, phone, website, support_text as "supportText", support_phone as "supportPhone", support_url as "supportUrl"';
+type OrganizationRow = ColumnsOfRow<typeof organizations, 'id' | 'name' | 'phone' | 'website'> & {
+  supportText: string | null;
+  supportPhone: string | null;
+  supportUrl: string | null;
+};
 
 export async function findOrganization(database: Database, id: string) {
   const [row] = await runPrepared<OrganizationRow>(database, {
@@ -28,13 +33,33 @@ export interface OrganizationValues {
   name: string;
   phone: string | null;
   website: string | null;
+  /** Issue 28 §6: undefined (not sent) keeps what is stored on update. */
+  supportText?: string | null | undefined;
+  supportPhone?: string | null | undefined;
+  supportUrl?: string | null | undefined;
+}
+
+/** The support line's parts as statement values: a flag "was it sent" and the value. */
+function supportValues(values: OrganizationValues) {
+  return [values.supportText, values.supportPhone, values.supportUrl].flatMap((value) => [
+    value !== undefined,
+    value ?? null,
+  ]);
 }
 
 export async function insertOrganization(database: Database, values: OrganizationValues) {
   const [row] = await runPrepared<OrganizationRow>(database, {
     name: 'organization-insert',
-    text: `insert into organizations (name, phone, website) values ($1, $2, $3) returning ${COLUMNS}`,
-    values: [values.name, values.phone, values.website],
+    text: `insert into organizations (name, phone, website, support_text, support_phone, support_url)
+           values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
+    values: [
+      values.name,
+      values.phone,
+      values.website,
+      values.supportText ?? null,
+      values.supportPhone ?? null,
+      values.supportUrl ?? null,
+    ],
   });
   if (!row) throw new Error('organization not inserted');
   return row;
@@ -43,8 +68,12 @@ export async function insertOrganization(database: Database, values: Organizatio
 export async function updateOrganization(database: Database, id: string, values: OrganizationValues) {
   const [row] = await runPrepared<OrganizationRow>(database, {
     name: 'organization-update',
-    text: `update organizations set name = $2, phone = $3, website = $4 where id = $1::uuid returning ${COLUMNS}`,
-    values: [id, values.name, values.phone, values.website],
+    text: `update organizations set name = $2, phone = $3, website = $4,
+             support_text = case when $5::boolean then $6::text else support_text end,
+             support_phone = case when $7::boolean then $8::text else support_phone end,
+             support_url = case when $9::boolean then $10::text else support_url end
+           where id = $1::uuid returning ${COLUMNS}`,
+    values: [id, values.name, values.phone, values.website, ...supportValues(values)],
   });
   return row;
 }
@@ -96,9 +125,11 @@ export async function creditsOf(database: Database, organizationIds: readonly st
 
 /** Names of several organizations in one statement (customer-app §3 organizationByOrganization). */
 export async function organizationSummaries(database: Database, ids: readonly string[]) {
-  const rows = await runPrepared<ColumnsOfRow<typeof organizations, 'id' | 'name'>>(database, {
+  const rows = await runPrepared<OrganizationSummaryModel>(database, {
     name: 'organization-summaries',
-    text: 'select id, name from organizations where id = any($1::uuid[])',
+    text: `select id, name, support_text as "supportText", support_phone as "supportPhone",
+                  support_url as "supportUrl"
+           from organizations where id = any($1::uuid[])`,
     values: [ids],
   });
   return new Map(rows.map((row) => [row.id, row]));

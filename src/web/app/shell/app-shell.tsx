@@ -4,6 +4,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '#web/components/ui/error-boundary.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
+import { useClientConfig } from '#web/lib/client-config-context.tsx';
+import { leaveQuickly, listenForTripleEscape } from '#web/lib/quick-exit.ts';
 import { ScreenError } from '../routes/screen-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -16,6 +18,9 @@ export function AppShell() {
   const { pathname } = useLocation();
   useFocusMainOnRouteChange(mainRef, pathname);
   useReturnAfterSignIn();
+  // Issue 28 §5: Escape three times within 2 s leaves quickly, anywhere in the app.
+  const { quickExitUrl } = useClientConfig();
+  useEffect(() => listenForTripleEscape(() => leaveQuickly(quickExitUrl)), [quickExitUrl]);
 
   return (
     <div className="app">

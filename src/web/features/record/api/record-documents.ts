@@ -20,6 +20,9 @@ export const RecordScreenQuery = graphql(`
       organization {
         id
         name
+        supportText
+        supportPhone
+        supportUrl
       }
       inventoryType {
         id
