@@ -1,8 +1,8 @@
 // Issue 31 §3: the raw rate of the save's UPDATE, in a process of its own (bench/raw-rate.ts starts
 // it with a JSON argument and reads the last line it prints).
 import { type DatabaseTarget, openDatabase } from '../src/server/db/database.ts';
+import type { RecordChanges } from '../src/server/kernel/record-changes.ts';
 import { saveAnswers as mergeAnswers } from '../src/server/modules/records/record-repository.ts';
-import type { RecordChanges } from '../src/server/plugins/record-changes.ts';
 import { saveAnswers } from './save-payload.ts';
 import { summarize } from './stats.ts';
 

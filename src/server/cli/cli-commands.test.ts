@@ -13,9 +13,9 @@ import {
   reports,
   users,
 } from '../db/schema.ts';
-import { findAccountByEmail } from '../modules/identity/account-repository.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { resolveViewer } from '../modules/identity/viewer.ts';
+import { findAccountByEmail } from '../modules/idp/account-repository.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { runCommandLine } from './command-line.ts';
 

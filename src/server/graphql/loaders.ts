@@ -1,3 +1,4 @@
+import type { ServiceDeps } from '../kernel/service-deps.ts';
 import { formsOfVersions } from '../modules/form-versions/form-version-service.ts';
 import type { InventoryTypeModel } from '../modules/inventory-types/inventory-type-model.ts';
 import { formsOf, inventoryTypesOf } from '../modules/inventory-types/inventory-type-service.ts';
@@ -5,7 +6,6 @@ import type { CreditCountModel } from '../modules/organizations/organization-mod
 import { creditsOf, organizationSummariesOf } from '../modules/organizations/organization-service.ts';
 import type { ReportGenerationModel } from '../modules/records/record-model.ts';
 import { invitedNamesOf, reportGenerationsOf } from '../modules/records/record-service.ts';
-import type { ServiceDeps } from '../modules/service-deps.ts';
 import type { RecordOwnerRow, RoleRow } from '../modules/users/user-repository.ts';
 import { recordOwnersOf, rolesOf } from '../modules/users/user-service.ts';
 import { createBatchLoader } from './batch-loader.ts';

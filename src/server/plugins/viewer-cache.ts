@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bearerToken, refuseEndedSignIn } from '../kernel/authentication.ts';
 import type { VerifiedIdentity } from '../modules/identity/token-verifier.ts';
 import { resolveViewer, type Viewer } from '../modules/identity/viewer.ts';
-import { bearerToken, refuseEndedSignIn } from './auth.ts';
 
-export { SIGNED_OUT_MESSAGE } from './auth.ts';
+export { SIGNED_OUT_MESSAGE } from '../kernel/authentication.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,16 +19,9 @@ import {
   VERSION_NOT_FOUND,
 } from '#domain/record-migration.ts';
 import { isUuid } from '../../db/uuid.ts';
-import {
-  ADMINS_ONLY_MESSAGE,
-  denial,
-  fail,
-  ok,
-  type Result,
-  refusal,
-} from '../authorization/service-result.ts';
-import { findInventoryType } from '../inventory-types/inventory-type-repository.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
 import * as versions from './form-version-repository.ts';
 
 const adminsOnly = { forbidden: ADMINS_ONLY_MESSAGE };

@@ -2,8 +2,8 @@ import type { FindAccount } from 'oidc-provider';
 import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/database.ts';
-import { findAccountById, type IdpAccount } from '../identity/account-repository.ts';
 import { resolveViewer } from '../identity/viewer.ts';
+import { findAccountById, type IdpAccount } from './account-repository.ts';
 
 /**
  * The claims the provider puts into ID tokens, read from the database every time one is issued

@@ -7,9 +7,9 @@ import {
   RECORD_NOT_FOUND_MESSAGE as RECORD_NOT_FOUND,
 } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { denial, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
+import { denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { invitationMail } from './invitation-mail.ts';
 import * as invitations from './invitation-repository.ts';
 

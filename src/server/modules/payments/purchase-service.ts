@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isUuid } from '../../db/uuid.ts';
-import { findProduct, findProductByPrice } from '../products/product-repository.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { findProduct, findProductByPrice } from '../products/product-service.ts';
 import { grantPurchase } from './purchase-repository.ts';
 
 /**

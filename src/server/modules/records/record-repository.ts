@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { reportGenerations, reports } from '../../db/schema.ts';
-import type { RecordChanges } from '../../plugins/record-changes.ts';
+import type { RecordChanges } from '../../kernel/record-changes.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
 
 /**

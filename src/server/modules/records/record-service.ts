@@ -16,6 +16,7 @@ import {
   recordReadScope,
 } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
+import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import {
   ADMINS_ONLY_MESSAGE,
@@ -25,8 +26,8 @@ import {
   ok,
   type Result,
   refusal,
-} from '../authorization/service-result.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+} from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import {
   ALL_ANSWERS,
   type AnswerRead,
@@ -83,6 +84,11 @@ export async function getRecord(
   if (!isUuid(id)) return denial('not-found', notFound);
   const row = await records.findRecord(deps.database, id, recordReadScope(actor), answers);
   return row ? ok(toRecordModel(row, actor)) : denial('not-found', notFound);
+}
+
+/** A record whatever the actor, for another module that has decided who may ask (reports). */
+export function findAnyRecord(database: Database, id: string) {
+  return records.findRecord(database, id, { all: true }, ALL_ANSWERS);
 }
 
 /** customer-app §7 call 2: the records of a client, as far as the actor may see them. */

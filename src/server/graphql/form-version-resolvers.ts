@@ -1,6 +1,3 @@
-import type { MutationResolvers, QueryResolvers } from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { charge } from '../../graphql/response-budget.ts';
 import {
   getFormVersionForm,
   listFormVersions,
@@ -9,7 +6,10 @@ import {
   previewRecordMigration,
   publishFormVersion,
   undoRecordMigration,
-} from './form-version-service.ts';
+} from '../modules/form-versions/form-version-service.ts';
+import type { MutationResolvers, QueryResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
+import { charge } from './response-budget.ts';
 
 export const formVersionQueries: Pick<
   QueryResolvers,
