@@ -16,7 +16,7 @@ import {
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { resolveViewer } from '../modules/identity/viewer.ts';
 import { findAccountByEmail } from '../modules/idp/account-repository.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { createTestDatabase, recordWriteDeps, type TestDatabase } from '../test-support/test-database.ts';
 import { runCommandLine } from './command-line.ts';
 
 // Each command through the same entry the server's control socket uses, on a real database
@@ -50,7 +50,7 @@ async function cli(argv: string[], config: Config = embedded) {
 }
 
 function signInAs(sub: string, email: string) {
-  return resolveViewer(db, {
+  return resolveViewer(recordWriteDeps(testDatabase.database), {
     sub,
     email,
     emailVerified: true,

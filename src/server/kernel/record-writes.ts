@@ -10,6 +10,12 @@ declare const recordWriterBrand: unique symbol;
  */
 export type RecordWriter = Database & { readonly [recordWriterBrand]: true };
 
+/** What a writer of records needs: the database, and the publisher its changes go to. */
+export interface RecordWriteDeps {
+  database: Database;
+  changes: RecordChanges;
+}
+
 /** What a write did: its value, and the records it changed (published once it has committed). */
 export interface RecordsWritten<T> {
   value: T;
@@ -22,7 +28,7 @@ export interface RecordsWritten<T> {
  * published for a write that failed.
  */
 export async function writeRecords<T>(
-  deps: { database: Database; changes: RecordChanges },
+  deps: RecordWriteDeps,
   write: (writer: RecordWriter) => Promise<RecordsWritten<T>>,
 ): Promise<T> {
   const { value, changed } = await write(deps.database as RecordWriter);

@@ -55,9 +55,7 @@ export const authPlugin = fp(
       const identity = await app.verifyToken(token);
       return refuseEndedSignIn(
         identity,
-        await resolveViewer(db, identity, (ids) => {
-          for (const id of ids) app.recordChanges?.changed(id);
-        }),
+        await resolveViewer({ database: app.database, changes: app.recordChanges }, identity),
       );
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
 import type { inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 /** A published version as the admin console lists it (issue 12). */
 export type FormVersionRow = ColumnsOfRow<
@@ -128,8 +129,8 @@ export interface RecordMove {
  * One record moved, with what it was kept for an undo, in one statement (so in one transaction).
  * Answers carried over count as written by this row version, so no older save replaces them.
  */
-export async function moveRecord(database: Database, move: RecordMove) {
-  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
+export async function moveRecord(writer: RecordWriter, move: RecordMove) {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(writer, {
     name: 'form-version-move-record',
     text: `with old as (
              select id, inventory_type_id, form_version, data, answer_versions, version
@@ -168,8 +169,8 @@ export async function moveRecord(database: Database, move: RecordMove) {
  * A batch undone in one statement: each record gets back its type, version and answers, unless it
  * changed after the migration (then it is left as it is, so nothing typed since is lost).
  */
-export async function undoBatch(database: Database, batchId: string) {
-  const rows = await runPrepared<{ restored: string[] | null; total: number }>(database, {
+export async function undoBatch(writer: RecordWriter, batchId: string) {
+  const rows = await runPrepared<{ restored: string[] | null; total: number }>(writer, {
     name: 'form-version-undo-batch',
     text: `with m as (
              select * from record_migrations where batch_id = $1::uuid and undone_at is null

@@ -19,6 +19,7 @@ import {
   VERSION_NOT_FOUND,
 } from '#domain/record-migration.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
 import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
@@ -219,7 +220,7 @@ export async function migrateRecordsMapped(
   let migrated = 0;
   let changedDuring = 0;
   for await (const row of recordsToMigrate(deps, input)) {
-    const moved = await versions.moveRecord(deps.database, {
+    const move = {
       batchId,
       recordId: row.id,
       expectedVersion: row.version,
@@ -228,11 +229,13 @@ export async function migrateRecordsMapped(
       data: migrateRecordData(row.data, mapping, target, input.sourceVersion).data,
       mapping,
       migratedBy: actor.userId,
+    };
+    const moved = await writeRecords(deps, async (writer) => {
+      const done = await versions.moveRecord(writer, move);
+      return { value: done, changed: done ? [move.recordId] : [] };
     });
-    if (moved) {
-      migrated += 1;
-      deps.changes.changed(row.id);
-    } else changedDuring += 1;
+    if (moved) migrated += 1;
+    else changedDuring += 1;
   }
   if (migrated === 0 && changedDuring === 0) return fail('BAD_USER_INPUT', NOTHING_TO_MIGRATE);
   return ok({
@@ -257,9 +260,11 @@ export async function undoRecordMigration(
   const refused = refusal(decide(actor, 'records.migrate'), adminsOnly);
   if (refused) return refused;
   if (!isUuid(batchId)) return denial('not-found', { notFound: MIGRATION_BATCH_NOT_FOUND });
-  const { restored, total } = await versions.undoBatch(deps.database, batchId);
+  const { restored, total } = await writeRecords(deps, async (writer) => {
+    const undone = await versions.undoBatch(writer, batchId);
+    return { value: undone, changed: undone.restored };
+  });
   if (total === 0) return denial('not-found', { notFound: MIGRATION_BATCH_NOT_FOUND });
-  for (const id of restored) deps.changes.changed(id);
   const changedSince = total - restored.length;
   return ok({ restored: restored.length, changedSince, message: undoMessage(restored.length, changedSince) });
 }

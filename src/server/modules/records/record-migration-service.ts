@@ -7,6 +7,7 @@ import {
 import { parseFormTemplate } from '#domain/form-template.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
 import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
@@ -38,10 +39,10 @@ export async function migrateRecords(
   if (!source || !target) return denial('not-found', NOT_FOUND);
   const form = parseFormTemplate(target.form);
   if (!form.ok) return fail('BAD_USER_INPUT', MIGRATION_TARGET_INVALID);
-  const updated = await records.migrateUnassignedRecords(deps.database, deps.changes, {
-    sourceTypeId,
-    targetTypeId,
-    stepsJson: JSON.stringify(form.form.steps),
+  const input = { sourceTypeId, targetTypeId, stepsJson: JSON.stringify(form.form.steps) };
+  const updated = await writeRecords(deps, async (writer) => {
+    const moved = await records.migrateUnassignedRecords(writer, input);
+    return { value: moved.length, changed: moved };
   });
   return ok({
     updated,

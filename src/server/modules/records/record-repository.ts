@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { reportGenerations, reports } from '../../db/schema.ts';
-import type { RecordChanges } from '../../kernel/record-changes.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
 
 /**
@@ -193,46 +193,38 @@ export interface MergeInput {
   returnData: boolean;
 }
 
-export async function saveAnswers(database: Database, changes: RecordChanges, input: MergeInput) {
+export async function saveAnswers(writer: RecordWriter, input: MergeInput) {
   const statement = input.returnData
     ? { name: 'record-save-answers', text: SAVE_ANSWERS }
     : { name: 'record-save-answers-lean', text: SAVE_ANSWERS_NO_DATA };
-  return merge(database, changes, statement, input);
+  return merge(writer, statement, input);
 }
 
-export async function submitAnswers(database: Database, changes: RecordChanges, input: MergeInput) {
-  return merge(database, changes, { name: 'record-submit', text: SUBMIT_ANSWERS }, input);
+export async function submitAnswers(writer: RecordWriter, input: MergeInput) {
+  return merge(writer, { name: 'record-submit', text: SUBMIT_ANSWERS }, input);
 }
 
 async function merge(
-  database: Database,
-  changes: RecordChanges,
+  writer: RecordWriter,
   statement: { name: string; text: string },
   input: MergeInput,
 ): Promise<SavedAnswersRow | undefined> {
-  const [row] = await runPrepared<SavedAnswersRow>(database, {
+  const [row] = await runPrepared<SavedAnswersRow>(writer, {
     ...statement,
     values: [input.id, input.baseVersion, input.answersJson, input.scope.clientId],
   });
-  if (row) changes.changed(row.id);
   return row;
 }
 
 /** admin-app §4: the admin's Submitted select. */
-export async function setSubmitted(
-  database: Database,
-  changes: RecordChanges,
-  id: string,
-  submitted: boolean,
-) {
-  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
+export async function setSubmitted(writer: RecordWriter, id: string, submitted: boolean) {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(writer, {
     name: 'record-set-submitted',
     text: `update reports set submitted = $2, version = version + 1, updated_at = now()
            where id = $1::uuid returning id`,
     values: [id, submitted],
   });
-  for (const row of rows) changes.changed(row.id);
-  return rows.length > 0;
+  return rows.map((row) => row.id);
 }
 
 type GenerationRow = ColumnsOfRow<
@@ -282,21 +274,14 @@ export async function latestReportGeneration(database: Database, recordId: strin
 }
 
 /** customer-app §7 call 12: the admin's edit of a generation's text. */
-export async function updateReportGeneration(
-  database: Database,
-  changes: RecordChanges,
-  id: string,
-  response: string,
-) {
-  const [row] = await runPrepared<GenerationRow>(database, {
+export async function updateReportGeneration(writer: RecordWriter, id: string, response: string) {
+  const [row] = await runPrepared<GenerationRow>(writer, {
     name: 'report-generation-update',
     text: `update report_generations set response = $2 where id = $1::uuid
            returning id, report_id, date_generated, response, model`,
     values: [id, response],
   });
-  if (!row) return undefined;
-  changes.changed(row.report_id);
-  return toGeneration(row);
+  return row ? toGeneration(row) : undefined;
 }
 
 /**
@@ -304,11 +289,10 @@ export async function updateReportGeneration(
  * target type and takes the target form's steps, in one statement (all or nothing).
  */
 export async function migrateUnassignedRecords(
-  database: Database,
-  changes: RecordChanges,
+  writer: RecordWriter,
   input: { sourceTypeId: string; targetTypeId: string; stepsJson: string },
 ) {
-  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
+  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(writer, {
     name: 'records-migrate',
     // form_version null: the trigger pins each to the target's latest version (decision 100).
     text: `update reports set inventory_type_id = $2::uuid, form_version = null,
@@ -318,8 +302,7 @@ export async function migrateUnassignedRecords(
            returning id`,
     values: [input.sourceTypeId, input.targetTypeId, input.stepsJson],
   });
-  for (const row of rows) changes.changed(row.id);
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /** Columns the admin console sorts records by (issue 10), as SQL; nothing else reaches ORDER BY. */

@@ -18,6 +18,7 @@ import {
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
 import {
   ADMINS_ONLY_MESSAGE,
   denial,
@@ -159,12 +160,16 @@ export async function saveRecordAnswers(
   const problem = findAnswersProblem(answers.answers);
   if (problem) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES[problem]);
 
-  const saved = await records.saveAnswers(deps.database, deps.changes, {
+  const merge = {
     id,
     baseVersion,
     answersJson: JSON.stringify(answers.answers),
     scope: answerWriteScope(actor),
     returnData: options.returnData,
+  };
+  const saved = await writeRecords(deps, async (writer) => {
+    const row = await records.saveAnswers(writer, merge);
+    return { value: row, changed: row ? [row.id] : [] };
   });
   if (saved) {
     return ok({
@@ -202,12 +207,16 @@ export async function submitRecord(
   const problem = findAnswersProblem(answers.answers);
   if (problem) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES[problem]);
 
-  const saved = await records.submitAnswers(deps.database, deps.changes, {
+  const merge = {
     id,
     baseVersion,
     answersJson: JSON.stringify(answers.answers),
     scope: answerWriteScope(actor),
     returnData: false,
+  };
+  const saved = await writeRecords(deps, async (writer) => {
+    const row = await records.submitAnswers(writer, merge);
+    return { value: row, changed: row ? [row.id] : [] };
   });
   if (!saved)
     return explainRefusedWrite(deps, actor, id, 'submit', baseVersion, JSON.stringify(answers.answers));
@@ -256,8 +265,12 @@ export async function setRecordSubmitted(
 ): Promise<Result<RecordModel>> {
   const refused = refusal(decide(actor, 'record.setSubmitted'), { forbidden: ADMINS_ONLY_MESSAGE });
   if (refused) return refused;
-  if (!isUuid(id) || !(await records.setSubmitted(deps.database, deps.changes, id, submitted)))
-    return denial('not-found', notFound);
+  if (!isUuid(id)) return denial('not-found', notFound);
+  const changed = await writeRecords(deps, async (writer) => {
+    const ids = await records.setSubmitted(writer, id, submitted);
+    return { value: ids.length > 0, changed: ids };
+  });
+  if (!changed) return denial('not-found', notFound);
   return getRecord(deps, actor, id, answers);
 }
 
@@ -299,6 +312,9 @@ export async function updateReportGeneration(
   const text = generationText.safeParse(response);
   if (!text.success) return fail('BAD_USER_INPUT', text.error.issues[0]?.message ?? 'Invalid report text.');
   if (!isUuid(id)) return denial('not-found', { notFound: GENERATION_NOT_FOUND });
-  const updated = await records.updateReportGeneration(deps.database, deps.changes, id, text.data);
+  const updated = await writeRecords(deps, async (writer) => {
+    const generation = await records.updateReportGeneration(writer, id, text.data);
+    return { value: generation, changed: generation ? [generation.recordId] : [] };
+  });
   return updated ? ok(updated) : denial('not-found', { notFound: GENERATION_NOT_FOUND });
 }

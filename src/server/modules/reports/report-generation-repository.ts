@@ -1,8 +1,7 @@
-import type { Database } from '../../db/database.ts';
 import { runPrepared } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { reportGenerations } from '../../db/schema.ts';
-import type { RecordChanges } from '../../kernel/record-changes.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { ReportGenerationModel } from '../records/record-model.ts';
 
 type InsertedRow = ColumnsOfRow<
@@ -15,18 +14,16 @@ type InsertedRow = ColumnsOfRow<
  * record's subscribers, so open admin screens list it at once (customer-app §7 call 10).
  */
 export async function insertReportGeneration(
-  database: Database,
-  changes: RecordChanges,
+  writer: RecordWriter,
   input: { recordId: string; response: string; model: string },
 ): Promise<ReportGenerationModel> {
-  const [row] = await runPrepared<InsertedRow>(database, {
+  const [row] = await runPrepared<InsertedRow>(writer, {
     name: 'report-generation-insert',
     text: `insert into report_generations (report_id, response, model) values ($1::uuid, $2, $3)
            returning id, report_id, date_generated, response, model`,
     values: [input.recordId, input.response, input.model],
   });
   if (!row) throw new Error('The report generation was not stored.');
-  changes.changed(row.report_id);
   return {
     id: row.id,
     recordId: row.report_id,

@@ -8,6 +8,7 @@ import { formOfRecord } from '#domain/record-form.ts';
 import { prepareReportData } from '#domain/report-data.ts';
 import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
 import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
@@ -76,11 +77,11 @@ export async function generateReport(
     reportRequest({ model: model.model, typeName: type.name, reportQuery: type.reportQuery, form, prepared }),
   );
   if (!written.ok) return writingFailure(written);
-  const generation = await insertReportGeneration(deps.database, deps.changes, {
-    recordId: record.id,
-    response: written.text,
-    model: written.model,
-  });
+  const generated = { recordId: record.id, response: written.text, model: written.model };
+  const generation = await writeRecords(deps, async (writer) => ({
+    value: await insertReportGeneration(writer, generated),
+    changed: [generated.recordId],
+  }));
   return ok({
     report: generation.response,
     generation: { id: generation.id, dateGenerated: generation.dateGenerated, model: generation.model },
