@@ -17,6 +17,10 @@ export async function listUsers(deps: ServiceDeps, actor: Actor | null): Promise
 }
 
 /** Roles of listed users (the policy allowed the list already). */
+/** A role a user holds, and the owner of a record as a list shows them (rows of user-repository.ts). */
+export type RoleRow = users.RoleRow;
+export type RecordOwnerRow = users.RecordOwnerRow;
+
 export function rolesOf(deps: ServiceDeps, userIds: readonly string[]) {
   return users.rolesOf(deps.database, userIds);
 }
