@@ -106,7 +106,9 @@ describe('the CLI on its own', () => {
     } finally {
       await database.close();
     }
-  });
+    // Four CLI processes, each starting Node and opening (and migrating) the embedded database:
+    // on a loaded 2-core machine that alone has taken over 30 s.
+  }, 120_000);
 
   it('says which process holds the embedded database when nobody answers on its control socket', async () => {
     const dataDir = tempDataDir();
