@@ -262,7 +262,7 @@ export async function runScreenComparison(settings = comparisonSettings()): Prom
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const runs: ScreenRun[] = [];
-  const servers: RealRecordServer[] = [];
+  let server: RealRecordServer | undefined;
   try {
     for (const pages of settings.layouts) {
       const layoutForm = generatedForm(500, pages);
@@ -271,11 +271,11 @@ export async function runScreenComparison(settings = comparisonSettings()): Prom
       const chosen: Screen[] = [];
       if (settings.modes.includes('memory')) chosen.push(memory);
       if (settings.modes.includes('real')) {
-        // One server per layout: its inventory type holds that layout's form.
-        const server = await startRealRecordServer(layoutForm);
-        servers.push(server);
-        const real = realRecordScreen(server);
-        realRecords.set(real, () => server.newRecord());
+        // One server per layout (its inventory type holds that layout's form), stopped after it.
+        const started = await startRealRecordServer(layoutForm);
+        server = started;
+        const real = realRecordScreen(started);
+        realRecords.set(real, () => started.newRecord());
         chosen.push(real);
       }
       chosen.push(peer);
@@ -286,10 +286,12 @@ export async function runScreenComparison(settings = comparisonSettings()): Prom
           console.log(`  ${screen.name} (${screen.mode}, ${pages} page(s)) at CPU ×${cpu}…`);
           runs.push(await measureScreen(browser, screen, layoutForm, cpu, settings));
         }
+      await server?.stop();
+      server = undefined;
     }
   } finally {
     await browser.close();
-    for (const server of servers) await server.stop();
+    await server?.stop();
   }
   return { measuredAt, loadAverage, fields: form.steps[0]?.fields.length ?? 0, runs };
 }

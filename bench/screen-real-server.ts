@@ -25,6 +25,7 @@ const TYPE_NAME = 'Bench Inventory';
 
 export interface RealRecordServer {
   baseUrl: string;
+  pid: number;
   /** A fresh record of the bench form for each opened screen (answers of one run never carry over). */
   newRecord(): Promise<string>;
   /** Signs the context's page in through the provider's pages; the provider remembers the browser. */
@@ -79,6 +80,7 @@ export async function startRealRecordServer(form: FormTemplate): Promise<RealRec
   }
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async newRecord() {
       // Through the running server's control socket, as an operator's `npm run cli` would.
       const output = await runCli(env, ['create-record', '--client-email', EMAIL, '--type', TYPE_NAME]);
