@@ -12,6 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { ensureClientBuild } from '../scripts/client-build.ts';
 import type { FormTemplate } from '../src/domain/form-template.ts';
 import { generatedForm } from './generated-form.ts';
+import { type ComparisonSettings, comparisonSettings } from './screen-comparison-settings.ts';
 import {
   burstKeystrokes,
   heapAfterGc,
@@ -38,6 +39,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export type ScreenName = 'record' | 'surveyjs';
 /** issue 32: the record answered from memory at the network boundary, or by a real server process. */
 export type ScreenMode = 'memory' | 'real';
+export type { ComparisonSettings } from './screen-comparison-settings.ts';
 
 export interface ScreenRun {
   screen: ScreenName;
@@ -139,44 +141,6 @@ function buildPeer(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The SurveyJS peer build failed (see the output above).');
-}
-
-export interface ComparisonSettings {
-  cpuRates: number[];
-  loads: number;
-  keystrokes: number;
-  bursts: number;
-  keysPerBurst: number;
-  flips: number;
-  /** issue 32: which record modes run (SurveyJS runs once per layout and CPU rate beside them). */
-  modes: ScreenMode[];
-  /** issue 32: the layouts, as numbers of steps. */
-  layouts: number[];
-}
-
-const envList = (raw: string | undefined) =>
-  raw
-    ?.split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-const envNumber = (raw: string | undefined, fallback: number) => (raw ? Number(raw) : fallback);
-
-/**
- * The defaults, each overridable for a shorter run (BENCH_SCREEN_MODES=memory,real,
- * BENCH_SCREEN_LAYOUTS=1,10, BENCH_SCREEN_CPU=1,4, BENCH_SCREEN_LOADS, _KEYS, _BURSTS, _FLIPS).
- * issue 32: a burst is 40 characters sent with no delay.
- */
-export function comparisonSettings(env = process.env): ComparisonSettings {
-  return {
-    cpuRates: (envList(env.BENCH_SCREEN_CPU) ?? ['1', '4']).map(Number),
-    loads: envNumber(env.BENCH_SCREEN_LOADS, 5),
-    keystrokes: envNumber(env.BENCH_SCREEN_KEYS, 200),
-    bursts: envNumber(env.BENCH_SCREEN_BURSTS, 10),
-    keysPerBurst: 40,
-    flips: envNumber(env.BENCH_SCREEN_FLIPS, 40),
-    modes: (envList(env.BENCH_SCREEN_MODES) ?? ['memory', 'real']) as ScreenMode[],
-    layouts: (envList(env.BENCH_SCREEN_LAYOUTS) ?? ['1', '10']).map(Number),
-  };
 }
 
 async function openScreen(browser: Browser, screen: Screen, form: FormTemplate, cpu: number) {
