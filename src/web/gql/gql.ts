@@ -19,7 +19,7 @@ type Documents = {
     "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.OrganizationRecordsDocument,
     "\n  query AdminRecords($input: RecordsPageInput!) {\n    recordsPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n      }\n    }\n  }\n": typeof types.AdminRecordsDocument,
     "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n": typeof types.SetRecordSubmittedDocument,
-    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": typeof types.LatestGenerationDocument,
+    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n    }\n  }\n": typeof types.LatestGenerationDocument,
     "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n    }\n  }\n": typeof types.AdminOrganizationsDocument,
     "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateOrganizationDocument,
@@ -59,13 +59,14 @@ type Documents = {
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishFormVersionDocument,
+    "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": typeof types.DownloadReportGenerationDocument,
 };
 const documents: Documents = {
     "\n  query AccountOrganization {\n    viewer {\n      id\n      organization {\n        id\n        name\n        phone\n        website\n        availableCredits {\n          count\n          inventoryType {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AccountOrganizationDocument,
     "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n": types.OrganizationRecordsDocument,
     "\n  query AdminRecords($input: RecordsPageInput!) {\n    recordsPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n      }\n    }\n  }\n": types.AdminRecordsDocument,
     "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n": types.SetRecordSubmittedDocument,
-    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": types.LatestGenerationDocument,
+    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n    }\n  }\n": types.LatestGenerationDocument,
     "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n    }\n  }\n": types.AdminOrganizationsDocument,
     "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateOrganizationDocument,
@@ -105,6 +106,7 @@ const documents: Documents = {
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishFormVersionDocument,
+    "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": types.DownloadReportGenerationDocument,
 };
 
 /**
@@ -126,7 +128,7 @@ export function graphql(source: "\n  mutation SetRecordSubmitted($id: ID!, $subm
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n"): typeof import('./graphql').LatestGenerationDocument;
+export function graphql(source: "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n    }\n  }\n"): typeof import('./graphql').LatestGenerationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -283,6 +285,10 @@ export function graphql(source: "\n  query FormVersionForm($id: ID!, $number: In
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n"): typeof import('./graphql').PublishFormVersionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n"): typeof import('./graphql').DownloadReportGenerationDocument;
 
 
 export function graphql(source: string) {

@@ -138,7 +138,7 @@ export type LatestGenerationQueryVariables = Exact<{
 }>;
 
 
-export type LatestGenerationQuery = { latestReportGeneration: { id: string, dateGenerated: string, response: string } | null };
+export type LatestGenerationQuery = { latestReportGeneration: { id: string } | null };
 
 export type AdminOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -397,6 +397,13 @@ export type PublishFormVersionMutationVariables = Exact<{
 
 export type PublishFormVersionMutation = { publishFormVersion: { number: number } };
 
+export type DownloadReportGenerationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DownloadReportGenerationMutation = { downloadReportGeneration: { id: string, dateGenerated: string, response: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -509,8 +516,6 @@ export const LatestGenerationDocument = new TypedDocumentString(`
     query LatestGeneration($recordId: ID!) {
   latestReportGeneration(recordId: $recordId) {
     id
-    dateGenerated
-    response
   }
 }
     `) as unknown as TypedDocumentString<LatestGenerationQuery, LatestGenerationQueryVariables>;
@@ -995,3 +1000,12 @@ export const PublishFormVersionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PublishFormVersionMutation, PublishFormVersionMutationVariables>;
+export const DownloadReportGenerationDocument = new TypedDocumentString(`
+    mutation DownloadReportGeneration($id: ID!) {
+  downloadReportGeneration(id: $id) {
+    id
+    dateGenerated
+    response
+  }
+}
+    `) as unknown as TypedDocumentString<DownloadReportGenerationMutation, DownloadReportGenerationMutationVariables>;

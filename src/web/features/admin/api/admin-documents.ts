@@ -51,8 +51,6 @@ export const LatestGenerationQuery = graphql(`
   query LatestGeneration($recordId: ID!) {
     latestReportGeneration(recordId: $recordId) {
       id
-      dateGenerated
-      response
     }
   }
 `);
