@@ -57,6 +57,9 @@ type Documents = {
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
+    "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n": typeof types.RecordAiConsentDocument,
+    "\n  mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {\n    setAiConsent(recordId: $recordId, agreed: $agreed) {\n      recordId\n      agreed\n      changedAt\n    }\n  }\n": typeof types.SetAiConsentDocument,
+    "\n  query MyRecordAudit($input: AuditPageInput!) {\n    myAudit(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        who\n        what\n      }\n    }\n  }\n": typeof types.MyRecordAuditDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishFormVersionDocument,
     "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": typeof types.DownloadReportGenerationDocument,
@@ -104,6 +107,9 @@ const documents: Documents = {
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
+    "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n": types.RecordAiConsentDocument,
+    "\n  mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {\n    setAiConsent(recordId: $recordId, agreed: $agreed) {\n      recordId\n      agreed\n      changedAt\n    }\n  }\n": types.SetAiConsentDocument,
+    "\n  query MyRecordAudit($input: AuditPageInput!) {\n    myAudit(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        who\n        what\n      }\n    }\n  }\n": types.MyRecordAuditDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishFormVersionDocument,
     "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": types.DownloadReportGenerationDocument,
@@ -277,6 +283,18 @@ export function graphql(source: "\n  mutation SaveRecordAnswers($input: SaveReco
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n"): typeof import('./graphql').SubmitRecordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n"): typeof import('./graphql').RecordAiConsentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {\n    setAiConsent(recordId: $recordId, agreed: $agreed) {\n      recordId\n      agreed\n      changedAt\n    }\n  }\n"): typeof import('./graphql').SetAiConsentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyRecordAudit($input: AuditPageInput!) {\n    myAudit(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        who\n        what\n      }\n    }\n  }\n"): typeof import('./graphql').MyRecordAuditDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

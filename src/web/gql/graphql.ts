@@ -9,6 +9,17 @@ export type AnswerMappingInput = {
   to?: string | null | undefined;
 };
 
+export type AuditPageInput = {
+  /** 1-based; a page past the end answers the last page. */
+  page?: number | null | undefined;
+  /** At most 100. */
+  pageSize?: number | null | undefined;
+  /** Only the entries about this record. */
+  recordId?: string | number | null | undefined;
+  /** A case-insensitive part of the name of who acted or whose answers they were (admins' page). */
+  search?: string | null | undefined;
+};
+
 export type InventoryTypeInput = {
   description: string;
   /** An object, or a JSON string of one. */
@@ -381,6 +392,28 @@ export type SubmitRecordMutationVariables = Exact<{
 
 
 export type SubmitRecordMutation = { submitRecord: { id: string, data: unknown, updatedAt: string, submitted: boolean, version: number } };
+
+export type RecordAiConsentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordAiConsentQuery = { record: { id: string, aiConsent: { recordId: string, agreed: boolean, changedAt: string | null } } | null };
+
+export type SetAiConsentMutationVariables = Exact<{
+  recordId: string | number;
+  agreed: boolean;
+}>;
+
+
+export type SetAiConsentMutation = { setAiConsent: { recordId: string, agreed: boolean, changedAt: string | null } };
+
+export type MyRecordAuditQueryVariables = Exact<{
+  input: AuditPageInput;
+}>;
+
+
+export type MyRecordAuditQuery = { myAudit: { totalCount: number, page: number, pageCount: number, entries: Array<{ id: string, at: string, who: string, what: string }> } };
 
 export type FormVersionFormQueryVariables = Exact<{
   id: string | number;
@@ -988,6 +1021,42 @@ export const SubmitRecordDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SubmitRecordMutation, SubmitRecordMutationVariables>;
+export const RecordAiConsentDocument = new TypedDocumentString(`
+    query RecordAiConsent($id: ID!) {
+  record(id: $id) {
+    id
+    aiConsent {
+      recordId
+      agreed
+      changedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordAiConsentQuery, RecordAiConsentQueryVariables>;
+export const SetAiConsentDocument = new TypedDocumentString(`
+    mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {
+  setAiConsent(recordId: $recordId, agreed: $agreed) {
+    recordId
+    agreed
+    changedAt
+  }
+}
+    `) as unknown as TypedDocumentString<SetAiConsentMutation, SetAiConsentMutationVariables>;
+export const MyRecordAuditDocument = new TypedDocumentString(`
+    query MyRecordAudit($input: AuditPageInput!) {
+  myAudit(input: $input) {
+    totalCount
+    page
+    pageCount
+    entries {
+      id
+      at
+      who
+      what
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyRecordAuditQuery, MyRecordAuditQueryVariables>;
 export const FormVersionFormDocument = new TypedDocumentString(`
     query FormVersionForm($id: ID!, $number: Int!) {
   formVersionForm(inventoryTypeId: $id, number: $number)
