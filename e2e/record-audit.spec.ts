@@ -135,6 +135,24 @@ test('the person is asked before an outside AI, and sees the admin who opened th
       list.getByRole('listitem').filter({ hasText: 'You withdrew the permission for an AI service' }),
     ).toBeVisible();
 
+    // The console's Audit tab, searched by the person's name, paged by the server.
+    await adminPage.goto('/#/admin?tab=audit');
+    await adminPage.getByRole('searchbox', { name: 'Search by person or record id' }).fill(owner.name);
+    const table = adminPage
+      .getByRole('grid', { name: 'Audit' })
+      .or(adminPage.getByRole('table', { name: 'Audit' }));
+    await expect(
+      table.getByRole('row').filter({ hasText: 'generated a report with gpt-4o-mini' }),
+    ).toHaveCount(1);
+    await expect(table.getByRole('row').filter({ hasText: 'withdrew the permission' })).toHaveCount(1);
+    expect((await new AxeBuilder({ page: adminPage }).include('.admin-tab').analyze()).violations).toEqual(
+      [],
+    );
+    for (const width of [1280, 390]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      await adminPage.screenshot({ path: `test-results/admin-audit-${width}.png`, fullPage: true });
+    }
+
     await ownerContext.close();
     await adminContext.close();
   } finally {

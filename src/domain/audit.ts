@@ -26,19 +26,25 @@ export interface AuditEntryFacts {
   model: string | null;
 }
 
-/** issue 29 §2: what happened, in the owner's words ("generated a report with gpt-4o-mini"). */
-export function auditActionText(entry: Pick<AuditEntryFacts, 'action' | 'model'>): string {
+/**
+ * issue 29 §2: what happened, in the owner's words ("generated a report with gpt-4o-mini"), or,
+ * for the console, about "the" record rather than "your" record.
+ */
+export function auditActionText(
+  entry: Pick<AuditEntryFacts, 'action' | 'model'>,
+  whose: 'your' | 'the' = 'your',
+): string {
   switch (entry.action) {
     case 'record.read':
-      return 'opened your record';
+      return `opened ${whose} record`;
     case 'report.read':
-      return 'read a report of your record';
+      return `read a report of ${whose} record`;
     case 'report.download':
       return 'downloaded a report';
     case 'report.generate':
       return entry.model ? `generated a report with ${entry.model}` : 'generated a report';
     case 'narrative.generate':
-      return entry.model ? `sent your wizard answers to ${entry.model}` : 'sent your wizard answers to an AI';
+      return `sent ${whose === 'your' ? 'your' : 'their'} wizard answers to ${entry.model ?? 'an AI service'}`;
     case 'ai-consent.given':
       return 'allowed an AI service to draft a report';
     case 'ai-consent.withdrawn':
@@ -55,6 +61,27 @@ export function auditActorText(entry: AuditEntryFacts, ownerIsActor = false): st
   if (entry.actorRole === 'admin') return `${name}, admin`;
   if (entry.actorOrganization) return `${name}, ${entry.actorOrganization}`;
   return name;
+}
+
+export interface ShownAuditEntry {
+  id: string;
+  at: string;
+  who: string;
+  what: string;
+}
+
+/**
+ * issue 29 §2: the owner's list reads better without a line per screen refresh: entries next to
+ * each other with the same who and what become one line (the newest's time) with how many there were.
+ */
+export function collapseRepeats<T extends ShownAuditEntry>(entries: readonly T[]): (T & { times: number })[] {
+  const lines: (T & { times: number })[] = [];
+  for (const entry of entries) {
+    const last = lines.at(-1);
+    if (last && last.who === entry.who && last.what === entry.what) last.times += 1;
+    else lines.push({ ...entry, times: 1 });
+  }
+  return lines;
 }
 
 /** The role a person acted in, for the entry: the strongest they hold. */

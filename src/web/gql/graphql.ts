@@ -241,6 +241,13 @@ export type AdminSupportMessagesQueryVariables = Exact<{ [key: string]: never; }
 
 export type AdminSupportMessagesQuery = { supportMessages: Array<{ id: string, createdAt: string, name: string, email: string, message: string }> };
 
+export type AdminAuditQueryVariables = Exact<{
+  input: AuditPageInput;
+}>;
+
+
+export type AdminAuditQuery = { auditPage: { totalCount: number, page: number, pageCount: number, entries: Array<{ id: string, at: string, actorName: string | null, actorRole: string, actorOrganization: string | null, subjectName: string | null, recordId: string | null, action: string, provider: string | null, model: string | null, requestId: string | null }> } };
+
 export type DatasyncRecordQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -715,6 +722,28 @@ export const AdminSupportMessagesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminSupportMessagesQuery, AdminSupportMessagesQueryVariables>;
+export const AdminAuditDocument = new TypedDocumentString(`
+    query AdminAudit($input: AuditPageInput!) {
+  auditPage(input: $input) {
+    totalCount
+    page
+    pageCount
+    entries {
+      id
+      at
+      actorName
+      actorRole
+      actorOrganization
+      subjectName
+      recordId
+      action
+      provider
+      model
+      requestId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAuditQuery, AdminAuditQueryVariables>;
 export const DatasyncRecordDocument = new TypedDocumentString(`
     query DatasyncRecord($id: ID!) {
   record(id: $id) {

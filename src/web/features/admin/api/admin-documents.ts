@@ -237,3 +237,27 @@ export const AdminSupportMessagesQuery = graphql(`
     }
   }
 `);
+
+// Issue 29 §2: the Audit tab, every entry newest first, searched by person or record, paged.
+export const AdminAuditQuery = graphql(`
+  query AdminAudit($input: AuditPageInput!) {
+    auditPage(input: $input) {
+      totalCount
+      page
+      pageCount
+      entries {
+        id
+        at
+        actorName
+        actorRole
+        actorOrganization
+        subjectName
+        recordId
+        action
+        provider
+        model
+        requestId
+      }
+    }
+  }
+`);

@@ -1,7 +1,7 @@
 import './record-trust.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { aiConsentQuestion } from '#domain/audit.ts';
+import { aiConsentQuestion, collapseRepeats } from '#domain/audit.ts';
 import { formatLocalDateTime } from '#domain/display-date.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -80,11 +80,12 @@ function WhoHasSeen({ recordId }: { recordId: string }) {
       {data && data.totalCount > 0 ? (
         <>
           <ul className="record-trust__entries">
-            {data.entries.map((entry) => (
+            {collapseRepeats(data.entries).map((entry) => (
               <li key={entry.id}>
                 <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
                 <span>
                   <strong>{entry.who}</strong> {entry.what}
+                  {entry.times > 1 ? ` (${entry.times} times)` : ''}
                 </span>
               </li>
             ))}
