@@ -14,6 +14,8 @@ export interface ClientConfig {
   };
   /** Set in embedded mail mode only: where a person trying the product reads the mails sent. */
   mailboxUrl?: string;
+  /** Issue 29 §3: answers may go to an outside AI service here (OPENAI_* set), so people are asked first. */
+  outsideAi?: true;
 }
 
 export const ALLOWED_ROLES_KEY = 'allowed-roles';

@@ -16,6 +16,7 @@ export function clientConfigFor(config: Config): ClientConfig {
       claimsNamespace: config.oidc.claimsNamespace,
     },
     ...(mailboxUrl ? { mailboxUrl } : {}),
+    ...(config.openai ? { outsideAi: true as const } : {}),
   };
 }
 

@@ -32,5 +32,6 @@ export function parseClientConfig(value: unknown): ClientConfig {
     productName: config.productName,
     oidc: { authority: oidc.authority, clientId: oidc.clientId, claimsNamespace: oidc.claimsNamespace },
     ...(typeof config.mailboxUrl === 'string' ? { mailboxUrl: config.mailboxUrl } : {}),
+    ...(config.outsideAi === true ? { outsideAi: true as const } : {}),
   };
 }
