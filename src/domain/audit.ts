@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Issue 29 (decision 122): what the audit records, and how the person whose answers they are reads
  * it. Shared by the server (which writes and pages entries) and the client (which shows them).
@@ -93,19 +91,6 @@ export function actingRole(roles: readonly string[]): string {
 /** An owner's list or an admin's page (issue 29 §5: paged by the server and bounded). */
 export const MAX_AUDIT_PAGE_SIZE = 100;
 export const AUDIT_PAGE_SIZE = 20;
-
-export const auditPageInputSchema = z.object({
-  search: z.string().max(200, 'The search may hold at most 200 characters.').nullish(),
-  recordId: z.string().max(100, 'recordId is not a record id.').nullish(),
-  page: z.number().int('page must be a whole number.').min(1, 'page must be 1 or more.').nullish(),
-  pageSize: z
-    .number()
-    .int('pageSize must be a whole number.')
-    .min(1, 'pageSize must be 1 or more.')
-    .max(MAX_AUDIT_PAGE_SIZE, `pageSize may be at most ${MAX_AUDIT_PAGE_SIZE}.`)
-    .nullish(),
-});
-export type AuditPageInput = z.infer<typeof auditPageInputSchema>;
 
 /** issue 29 §3: the question on the record screen, and the server's refusal without a yes. */
 export const aiConsentQuestion = (organization: string | null) =>

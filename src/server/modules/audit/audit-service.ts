@@ -1,11 +1,6 @@
 import { pageWindow } from '#domain/admin-lists.ts';
-import {
-  AUDIT_PAGE_SIZE,
-  type AuditAction,
-  actingRole,
-  auditPageInputSchema,
-  MAX_AUDIT_PAGE_SIZE,
-} from '#domain/audit.ts';
+import { AUDIT_PAGE_SIZE, type AuditAction, actingRole, MAX_AUDIT_PAGE_SIZE } from '#domain/audit.ts';
+import { auditPageInputSchema } from '#domain/audit-page-input.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
