@@ -336,3 +336,29 @@ describe.each(Object.keys(recipes))('%s', (key) => {
     if (served) expect(await entriesSince(before, actor, recordId)).toBeGreaterThan(0);
   });
 });
+
+it('enters every update a subscription pushes to someone else, not only the first', async () => {
+  const admin = f.users.admin;
+  const socket = new TestSocket(socketUrl(test.app));
+  try {
+    await socket.init(admin.headers.authorization);
+    await socket.next((m) => m.type === 'connection_ack');
+    socket.subscribe('1', 'subscription($id: ID!) { record(id: $id) { version data } }', { id: owned() });
+    const first = await socket.next((m) => m.id === '1' && m.type === 'next');
+    const version = (first.payload as { data: { record: { version: number } } }).data.record.version;
+    const before = await lastSeq();
+    const saved = await ask(
+      f.users.owner,
+      'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
+      { i: { id: owned(), baseVersion: version, answers: { pushed: 'Lovelace' } } },
+    );
+    expect(saved.errors).toBeUndefined();
+    const pushed = await socket.next(
+      (m) => m.id === '1' && m.type === 'next' && JSON.stringify(m).includes('Lovelace'),
+    );
+    expect(JSON.stringify(pushed)).toContain(ANSWER);
+    expect(await entriesSince(before, admin, owned())).toBe(1);
+  } finally {
+    socket.close();
+  }
+});
