@@ -201,6 +201,13 @@ describe('consent before an outside AI (issue 29 §3)', () => {
       });
     expect((await ask()).json()).toEqual({ error: AI_CONSENT_MISSING });
     expect((await ask(false)).statusCode).toBe(403);
+    const wrong = await test.app.inject({
+      method: 'POST',
+      url: '/api/narrative',
+      headers: f.users.customerA.headers,
+      payload: { formData: { name: 'Ada' }, aiConsent: 'yes' },
+    });
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, { error: 'aiConsent must be true or false.' }]);
     expect((await ask(true)).statusCode).toBe(200);
     expect((await entries()).at(-1)).toMatchObject({
       action: 'narrative.generate',

@@ -109,7 +109,7 @@ const narrativeInput = z.object({
   formData: z.unknown(),
   model: z.unknown().optional(),
   /** Issue 29 §3: the person's yes to an outside AI, asked on the wizard's review step. */
-  aiConsent: z.boolean().optional(),
+  aiConsent: z.boolean({ error: 'aiConsent must be true or false.' }).optional(),
 });
 
 /**
@@ -126,7 +126,10 @@ export async function generateNarrative(
   const refused = refusal(decide(request?.viewer ?? null, 'narrative.generate'));
   if (refused || !request) return refused ?? denial('unauthenticated');
   const input = narrativeInput.safeParse(body ?? {});
-  if (!input.success) return fail('BAD_USER_INPUT', 'formData is required.');
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    return fail('BAD_USER_INPUT', issue?.path[0] === 'aiConsent' ? issue.message : 'formData is required.');
+  }
   const raw = parseAnswers(input.data.formData ?? {});
   if (!raw.ok) return fail('BAD_USER_INPUT', raw.error);
   const answers = wizardAnswersSchema.safeParse(raw.answers);
