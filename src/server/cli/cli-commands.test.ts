@@ -4,15 +4,8 @@ import { parseFormTemplate } from '#domain/form-template.ts';
 import { lifeInventoryForm } from '#domain/life-inventory.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import {
-  idpAccounts,
-  inventoryTypes,
-  organizations,
-  products,
-  purchases,
-  reports,
-  users,
-} from '../db/schema.ts';
+import { idpAccounts } from '../db/identity-schema.ts';
+import { inventoryTypes, organizations, products, purchases, reports, users } from '../db/schema.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { resolveViewer } from '../modules/identity/viewer.ts';
 import { findAccountByEmail } from '../modules/idp/account-repository.ts';

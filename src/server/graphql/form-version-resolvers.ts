@@ -1,12 +1,14 @@
 import {
   getFormVersionForm,
   listFormVersions,
-  migrateRecordsMapped,
   migrationBatches,
-  previewRecordMigration,
   publishFormVersion,
-  undoRecordMigration,
 } from '../modules/form-versions/form-version-service.ts';
+import {
+  migrateRecordsMapped,
+  previewRecordMigration,
+  undoRecordMigration,
+} from '../modules/form-versions/mapped-migration-service.ts';
 import type { MutationResolvers, QueryResolvers } from './generated-types.ts';
 import { orThrow } from './graphql-errors.ts';
 import { charge } from './response-budget.ts';

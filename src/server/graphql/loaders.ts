@@ -7,7 +7,8 @@ import { formsOf, inventoryTypesOf } from '../modules/inventory-types/inventory-
 import type { CreditCountModel } from '../modules/organizations/organization-model.ts';
 import { creditsOf, organizationSummariesOf } from '../modules/organizations/organization-service.ts';
 import type { ReportGenerationModel } from '../modules/records/record-model.ts';
-import { invitedNamesOf, reportGenerationsOf } from '../modules/records/record-service.ts';
+import { invitedNamesOf } from '../modules/records/record-service.ts';
+import { reportGenerationsOf } from '../modules/records/report-generation-service.ts';
 import { type RecordOwnerRow, type RoleRow, recordOwnersOf, rolesOf } from '../modules/users/user-service.ts';
 
 /**

@@ -8,15 +8,17 @@ import type { RecordModel } from '../modules/records/record-model.ts';
 import { pageRecords } from '../modules/records/record-page-service.ts';
 import {
   getRecord,
-  latestReportGeneration,
   listAllRecords,
   listRecordsOfClient,
   saveRecordAnswers,
   setRecordSubmitted,
   submitRecord,
-  updateReportGeneration,
 } from '../modules/records/record-service.ts';
 import { recordUpdates } from '../modules/records/record-subscription.ts';
+import {
+  latestReportGeneration,
+  updateReportGeneration,
+} from '../modules/records/report-generation-service.ts';
 import { auditAnswerRead } from './answer-audit.ts';
 import type {
   LifeRecordResolvers,

@@ -18,7 +18,7 @@ export interface AuditRequest {
   requestId: string | null;
 }
 
-export type AuditEntryModel = audit.AuditEntryRow;
+export type AuditEntryModel = audit.AuditEntryModel;
 
 export interface AuditPageModel {
   entries: AuditEntryModel[];
@@ -27,7 +27,7 @@ export interface AuditPageModel {
   pageCount: number;
 }
 
-function actorOf({ viewer, requestId }: AuditRequest): audit.AuditActorRow {
+function actorOf({ viewer, requestId }: AuditRequest): audit.AuditActor {
   return {
     actorId: viewer.userId,
     actorName: viewer.name,

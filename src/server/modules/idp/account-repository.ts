@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { idpAccounts } from '../../db/schema.ts';
+import { idpAccounts } from '../../db/identity-schema.ts';
 import type { NewAccount } from '../identity/account-rules.ts';
 import { hashPassword } from '../identity/password-hash.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { rateLimitHits } from '../../db/schema.ts';
+import { rateLimitHits } from '../../db/identity-schema.ts';
 import { clearHits, countHit, readHits } from '../rate-limits/rate-limit-service.ts';
 
 /**

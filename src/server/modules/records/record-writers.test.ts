@@ -28,8 +28,10 @@ const WRITERS: Record<string, string> = {
 /** Writers that only insert new records (the CLI): nobody can be subscribed to a record not yet there. */
 const CREATE_ONLY = ['modules/records/record-provisioning-service.ts', 'modules/demo/demo-seed-service.ts'];
 
+// A statement names the table as text (`update reports`) or as schema.ts's table in a Drizzle `sql`
+// template (`update ${reports}`, issue 27 §4).
 const WRITES_REPORTS =
-  /\b(update|insert\s+into|delete\s+from)\s+reports\b|\.(insert|update|delete)\(\s*reports\s*\)/i;
+  /\b(update|insert\s+into|delete\s+from)\s+(reports\b|\$\{reports\})|\.(insert|update|delete)\(\s*reports\s*\)/i;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,7 @@
-import { runPrepared } from '../../db/prepared-query.ts';
+import { sql } from 'drizzle-orm';
+import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { reportGenerations } from '../../db/schema.ts';
+import { reportGenerations } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { ReportGenerationModel } from '../records/record-model.ts';
 
@@ -8,6 +9,14 @@ type InsertedRow = ColumnsOfRow<
   typeof reportGenerations,
   'id' | 'report_id' | 'date_generated' | 'response' | 'model'
 >;
+
+const g = reportGenerations;
+const INSERT_GENERATION = prepared<InsertedRow>(
+  'report-generation-insert',
+  sql`insert into ${g} (${column(g.reportId)}, ${column(g.response)}, ${column(g.model)})
+      values (${value('recordId')}::uuid, ${value('response')}, ${value('model')})
+      returning ${g.id}, ${g.reportId}, ${g.dateGenerated}, ${g.response}, ${g.model}`,
+);
 
 /**
  * Stores a generation (customer-app §3 report_generations: date, model, response) and tells the
@@ -17,12 +26,7 @@ export async function insertReportGeneration(
   writer: RecordWriter,
   input: { recordId: string; response: string; model: string },
 ): Promise<ReportGenerationModel> {
-  const [row] = await runPrepared<InsertedRow>(writer, {
-    name: 'report-generation-insert',
-    text: `insert into report_generations (report_id, response, model) values ($1::uuid, $2, $3)
-           returning id, report_id, date_generated, response, model`,
-    values: [input.recordId, input.response, input.model],
-  });
+  const [row] = await runPrepared(writer, INSERT_GENERATION, input);
   if (!row) throw new Error('The report generation was not stored.');
   return {
     id: row.id,

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/database.ts';
-import { idpAccounts, organizations, roles, userRoles, users } from '../../db/schema.ts';
+import { idpAccounts } from '../../db/identity-schema.ts';
+import { organizations, roles, userRoles, users } from '../../db/schema.ts';
 import { provisionAccount } from '../idp/account-service.ts';
 
 /**
