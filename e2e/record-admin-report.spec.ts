@@ -29,6 +29,7 @@ async function fillRecord(
   browser: Browser,
   owner: { email: string; recordId: string },
   baseURL = e2eBaseUrl,
+  options: { aiConsent?: boolean } = {},
 ) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -45,6 +46,17 @@ async function fillRecord(
     },
   });
   expect((await response.json()).errors).toBeUndefined();
+  if (options.aiConsent) {
+    // Issue 29 §3: without the owner's yes no answer goes to an outside model.
+    const agreed = await api.post('/graphql', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        query: 'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }',
+        variables: { id: owner.recordId },
+      },
+    });
+    expect((await agreed.json()).errors).toBeUndefined();
+  }
   await api.dispose();
 }
 
@@ -142,7 +154,7 @@ test('a failing model API: the admin sees "Error generating new report: …" and
   try {
     await server.start();
     const owner = personWithRecord('report-fail', server.env);
-    await fillRecord(browser, owner, server.baseUrl);
+    await fillRecord(browser, owner, server.baseUrl, { aiConsent: true });
     const context = await browser.newContext({ baseURL: server.baseUrl });
     const page = await context.newPage();
     const area = await openAsAdmin(page, owner.recordId, server.env);

@@ -20,6 +20,8 @@ export interface ClientConfig {
   quickExitUrl: string;
   /** Issue 28 §6: the support line shown when the record's organization sets none. */
   supportLine: SupportLine;
+  /** Issue 29 §3: answers may go to an outside AI service here (OPENAI_* set), so people are asked first. */
+  outsideAi?: true;
 }
 
 export const ALLOWED_ROLES_KEY = 'allowed-roles';

@@ -91,6 +91,16 @@ describe('decideRecord on an open record owned by the client of organization A',
       'not-found',
       'allow',
     ),
+    // Issue 29 §3: the owner's own yes or no to an outside AI, whoever else may read the record.
+    setAiConsent: row(
+      'unauthenticated',
+      'not-found',
+      'allow',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'forbidden',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {

@@ -72,6 +72,8 @@ export const GLOBAL_OPERATIONS = {
   // Issue 10: the console's lists of purchases and of support messages.
   'purchases.list': 'admin',
   'supportMessages.list': 'admin',
+  // Issue 29 §2: the console's Audit tab; a person's own entries need no role (audit-service.ts).
+  'audit.list': 'admin',
 } as const satisfies Record<string, Audience>;
 export type GlobalOperation = keyof typeof GLOBAL_OPERATIONS;
 
@@ -128,7 +130,8 @@ export type RecordOperation =
   | 'readGenerations'
   | 'readOwnerEmail'
   | 'readOwnerFederatedId'
-  | 'resendInvite';
+  | 'resendInvite'
+  | 'setAiConsent';
 
 export function decideRecord(actor: Actor | null, operation: RecordOperation, record: RecordFacts): Decision {
   if (!actor) return deny('unauthenticated');
@@ -154,6 +157,9 @@ export function decideRecord(actor: Actor | null, operation: RecordOperation, re
     // record is theirs to edit (customer-app §4); nobody else needs it but admins.
     case 'readOwnerFederatedId':
       return isAdmin(actor) || owns ? ALLOW : deny('forbidden');
+    // Issue 29 §3: only the person whose answers they are agrees to, or withdraws, an outside AI.
+    case 'setAiConsent':
+      return owns ? ALLOW : deny('forbidden');
     // customer-app §2 Account: Re-Send Invite for the organization's records.
     case 'resendInvite':
       if (record.clientId === null) return deny('not-found');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -69,6 +70,8 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Issue 29 §1: an audit entry names its request; ids unique across restarts and instances.
+    genReqId: () => randomUUID(),
     // Issue 14 §11: a client sending its request slowly (a byte at a time) is cut off rather than
     // holding a connection for minutes; idle sockets close too (WebSockets ping every 30 s).
     requestTimeout: config.requestTimeoutMs,

@@ -21,6 +21,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      'audit_entries',
       'idp_account_tokens',
       'idp_accounts',
       'inventory_type_versions',

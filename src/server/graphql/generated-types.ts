@@ -10,6 +10,8 @@ import type { FormVersionModel as FormVersionModelModel, MigrationBatchModel as 
 import type { OrganizationModel as OrganizationModelModel, CreditCountModel as CreditCountModelModel } from '../modules/organizations/organization-model.ts';
 import type { ProductModel as ProductModelModel } from '../modules/products/product-model.ts';
 import type { UserModel as UserModelModel } from '../modules/users/user-model.ts';
+import type { AuditPageModel as AuditPageModelModel, AuditEntryModel as AuditEntryModelModel } from '../modules/audit/audit-service.ts';
+import type { AiConsentModel as AiConsentModelModel } from '../modules/records/record-consent-service.ts';
 import type { GraphQLContext } from './graphql-context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -28,6 +30,15 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** Issue 29 §3: the owner's answer to an outside AI, changeable at any time (each change is audited). */
+export type AiConsent = {
+  __typename?: 'AiConsent';
+  agreed: Scalars['Boolean']['output'];
+  /** When the owner last answered; null when they never did. */
+  changedAt?: Maybe<Scalars['DateTime']['output']>;
+  recordId: Scalars['ID']['output'];
+};
+
 /** One answer key of an earlier form and where its answer went (null: not carried to a question). */
 export type AnswerKeyMove = {
   __typename?: 'AnswerKeyMove';
@@ -38,6 +49,48 @@ export type AnswerKeyMove = {
 export type AnswerMappingInput = {
   from: Scalars['String']['input'];
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Issue 29 §1: one read or send of a person's answers (or their own AI consent), append-only. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** record.read, report.read, report.download, report.generate, narrative.generate, ai-consent.given, ai-consent.withdrawn */
+  action: Scalars['String']['output'];
+  actorName?: Maybe<Scalars['String']['output']>;
+  actorOrganization?: Maybe<Scalars['String']['output']>;
+  /** The role they acted in: admin, customer, client or user. */
+  actorRole: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  model?: Maybe<Scalars['String']['output']>;
+  provider?: Maybe<Scalars['String']['output']>;
+  recordId?: Maybe<Scalars['ID']['output']>;
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** Whose answers they were. */
+  subjectName?: Maybe<Scalars['String']['output']>;
+  /** What, as the person reads it: "opened your record", "generated a report with gpt-4o-mini"… */
+  what: Scalars['String']['output'];
+  /** Who, as the person reads it: "{name}, admin", "{name}, {organization}", or "You". */
+  who: Scalars['String']['output'];
+};
+
+export type AuditPage = {
+  __typename?: 'AuditPage';
+  entries: Array<AuditEntry>;
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  totalCount: Scalars['Int']['output'];
+};
+
+export type AuditPageInput = {
+  /** 1-based; a page past the end answers the last page. */
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 100. */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** Only the entries about this record. */
+  recordId?: InputMaybe<Scalars['ID']['input']>;
+  /** A case-insensitive part of the name of who acted or whose answers they were (admins' page). */
+  search?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CarriedAnswerCount = {
@@ -99,6 +152,8 @@ export type LeftBehindAnswerCount = {
 /** A record (customer-app §3 reports): one person's answers to one inventory type. */
 export type LifeRecord = {
   __typename?: 'LifeRecord';
+  /** Issue 29 §3: whether the owner allows an outside AI to draft a report from these answers. */
+  aiConsent: AiConsent;
   clientId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** The answers (with steps/currentStep/flattened bookkeeping), always as a JSON object. */
@@ -155,6 +210,11 @@ export type Mutation = {
   createOrganization: Organization;
   /** admin-app §7 Products insert (admins). */
   createProduct: Product;
+  /**
+   * Issue 29 §1: a generation's text for its Word document (admins). The download is audited before
+   * the text is answered, in the same statement.
+   */
+  downloadReportGeneration: ReportGeneration;
   /** admin-app §5 Migration: unassigned records of the source type move to the target type (admins). */
   migrateRecords: MigrationResult;
   /** Issue 12: records of one version move to another version or type through a field mapping (admins). */
@@ -163,6 +223,8 @@ export type Mutation = {
   publishFormVersion: FormVersion;
   /** customer-app §7 call 7, with DESIGN §7 merge: the changed answers and the version they started from. */
   saveRecordAnswers: RecordSave;
+  /** Issue 29 §3: the record's owner allows, or stops allowing, an outside AI to draft a report from it. */
+  setAiConsent: AiConsent;
   /** admin-app §4 submitted flag (admins). */
   setRecordSubmitted: LifeRecord;
   /** customer-app §7 call 8: sets data and submitted = true. */
@@ -202,6 +264,11 @@ export type MutationCreateProductArgs = {
 };
 
 
+export type MutationDownloadReportGenerationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationMigrateRecordsArgs = {
   sourceTypeId: Scalars['ID']['input'];
   targetTypeId: Scalars['ID']['input'];
@@ -220,6 +287,12 @@ export type MutationPublishFormVersionArgs = {
 
 export type MutationSaveRecordAnswersArgs = {
   input: SaveRecordAnswersInput;
+};
+
+
+export type MutationSetAiConsentArgs = {
+  agreed: Scalars['Boolean']['input'];
+  recordId: Scalars['ID']['input'];
 };
 
 
@@ -350,6 +423,8 @@ export type Purchase = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Issue 29 §2: the console's Audit tab (admins): every entry, searched by person and record, paged. */
+  auditPage: AuditPage;
   /** Issue 12: one published version's form (admins), to compare two or to map answers between them. */
   formVersionForm: Scalars['JSON']['output'];
   /** Issue 12: a type's published form versions, newest first, and whether its draft has changes (admins). */
@@ -360,6 +435,11 @@ export type Query = {
   inventoryTypes: Array<InventoryType>;
   /** admin-app §7 Latest generation for a report (admins): newest by date_generated. */
   latestReportGeneration?: Maybe<ReportGeneration>;
+  /**
+   * Issue 29 §2 "Who has seen your record": the entries about the signed-in person's own answers
+   * (one record's, with recordId), newest first, paged by the server. Nobody reads another person's.
+   */
+  myAudit: AuditPage;
   /** customer-app §7 call 5. */
   organization?: Maybe<Organization>;
   /** customer-app §7 call 6: every record of the organization, credits (no client) included. */
@@ -396,6 +476,11 @@ export type Query = {
 };
 
 
+export type QueryAuditPageArgs = {
+  input: AuditPageInput;
+};
+
+
 export type QueryFormVersionFormArgs = {
   inventoryTypeId: Scalars['ID']['input'];
   number: Scalars['Int']['input'];
@@ -414,6 +499,11 @@ export type QueryInventoryTypeArgs = {
 
 export type QueryLatestReportGenerationArgs = {
   recordId: Scalars['ID']['input'];
+};
+
+
+export type QueryMyAuditArgs = {
+  input: AuditPageInput;
 };
 
 
@@ -773,8 +863,12 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AiConsent: ResolverTypeWrapper<AiConsentModelModel>;
   AnswerKeyMove: ResolverTypeWrapper<AnswerKeyMove>;
   AnswerMappingInput: AnswerMappingInput;
+  AuditEntry: ResolverTypeWrapper<AuditEntryModelModel>;
+  AuditPage: ResolverTypeWrapper<AuditPageModelModel>;
+  AuditPageInput: AuditPageInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CarriedAnswerCount: ResolverTypeWrapper<CarriedAnswerCount>;
   CreditCount: ResolverTypeWrapper<CreditCountModelModel>;
@@ -827,8 +921,12 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AiConsent: AiConsentModelModel;
   AnswerKeyMove: AnswerKeyMove;
   AnswerMappingInput: AnswerMappingInput;
+  AuditEntry: AuditEntryModelModel;
+  AuditPage: AuditPageModelModel;
+  AuditPageInput: AuditPageInput;
   Boolean: Scalars['Boolean']['output'];
   CarriedAnswerCount: CarriedAnswerCount;
   CreditCount: CreditCountModelModel;
@@ -876,9 +974,38 @@ export type ResolversParentTypes = {
   Viewer: ViewerModel;
 };
 
+export type AiConsentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AiConsent'] = ResolversParentTypes['AiConsent']> = {
+  agreed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type AnswerKeyMoveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnswerKeyMove'] = ResolversParentTypes['AnswerKeyMove']> = {
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorOrganization?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorRole?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recordId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subjectName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  what?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  who?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditPage'] = ResolversParentTypes['AuditPage']> = {
+  entries?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CarriedAnswerCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarriedAnswerCount'] = ResolversParentTypes['CarriedAnswerCount']> = {
@@ -928,6 +1055,7 @@ export type LeftBehindAnswerCountResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LifeRecord'] = ResolversParentTypes['LifeRecord']> = {
+  aiConsent?: Resolver<ResolversTypes['AiConsent'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
@@ -957,10 +1085,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createInventoryType?: Resolver<ResolversTypes['InventoryType'], ParentType, ContextType, RequireFields<MutationCreateInventoryTypeArgs, 'input'>>;
   createOrganization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'input'>>;
   createProduct?: Resolver<ResolversTypes['Product'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
+  downloadReportGeneration?: Resolver<ResolversTypes['ReportGeneration'], ParentType, ContextType, RequireFields<MutationDownloadReportGenerationArgs, 'id'>>;
   migrateRecords?: Resolver<ResolversTypes['MigrationResult'], ParentType, ContextType, RequireFields<MutationMigrateRecordsArgs, 'sourceTypeId' | 'targetTypeId'>>;
   migrateRecordsMapped?: Resolver<ResolversTypes['RecordMigrationOutcome'], ParentType, ContextType, RequireFields<MutationMigrateRecordsMappedArgs, 'input'>>;
   publishFormVersion?: Resolver<ResolversTypes['FormVersion'], ParentType, ContextType, RequireFields<MutationPublishFormVersionArgs, 'inventoryTypeId'>>;
   saveRecordAnswers?: Resolver<ResolversTypes['RecordSave'], ParentType, ContextType, RequireFields<MutationSaveRecordAnswersArgs, 'input'>>;
+  setAiConsent?: Resolver<ResolversTypes['AiConsent'], ParentType, ContextType, RequireFields<MutationSetAiConsentArgs, 'agreed' | 'recordId'>>;
   setRecordSubmitted?: Resolver<ResolversTypes['LifeRecord'], ParentType, ContextType, RequireFields<MutationSetRecordSubmittedArgs, 'id' | 'submitted'>>;
   submitRecord?: Resolver<ResolversTypes['LifeRecord'], ParentType, ContextType, RequireFields<MutationSubmitRecordArgs, 'input'>>;
   undoRecordMigration?: Resolver<ResolversTypes['RecordMigrationUndo'], ParentType, ContextType, RequireFields<MutationUndoRecordMigrationArgs, 'batchId'>>;
@@ -1014,11 +1144,13 @@ export type PurchaseResolvers<ContextType = GraphQLContext, ParentType extends R
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  auditPage?: Resolver<ResolversTypes['AuditPage'], ParentType, ContextType, RequireFields<QueryAuditPageArgs, 'input'>>;
   formVersionForm?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryFormVersionFormArgs, 'inventoryTypeId' | 'number'>>;
   formVersions?: Resolver<ResolversTypes['FormVersionList'], ParentType, ContextType, RequireFields<QueryFormVersionsArgs, 'inventoryTypeId'>>;
   inventoryType?: Resolver<Maybe<ResolversTypes['InventoryType']>, ParentType, ContextType, RequireFields<QueryInventoryTypeArgs, 'id'>>;
   inventoryTypes?: Resolver<Array<ResolversTypes['InventoryType']>, ParentType, ContextType>;
   latestReportGeneration?: Resolver<Maybe<ResolversTypes['ReportGeneration']>, ParentType, ContextType, RequireFields<QueryLatestReportGenerationArgs, 'recordId'>>;
+  myAudit?: Resolver<ResolversTypes['AuditPage'], ParentType, ContextType, RequireFields<QueryMyAuditArgs, 'input'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
   organizationRecords?: Resolver<Array<ResolversTypes['LifeRecord']>, ParentType, ContextType, RequireFields<QueryOrganizationRecordsArgs, 'organizationId'>>;
   organizations?: Resolver<Array<ResolversTypes['Organization']>, ParentType, ContextType>;
@@ -1156,7 +1288,10 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  AiConsent?: AiConsentResolvers<ContextType>;
   AnswerKeyMove?: AnswerKeyMoveResolvers<ContextType>;
+  AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditPage?: AuditPageResolvers<ContextType>;
   CarriedAnswerCount?: CarriedAnswerCountResolvers<ContextType>;
   CreditCount?: CreditCountResolvers<ContextType>;
   DateTime?: GraphQLScalarType;

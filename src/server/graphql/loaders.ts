@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { ServiceDeps } from '../kernel/service-deps.ts';
+import { aiConsentsOf } from '../modules/audit/audit-service.ts';
 import { formsOfVersions } from '../modules/form-versions/form-version-service.ts';
 import type { InventoryTypeModel } from '../modules/inventory-types/inventory-type-model.ts';
 import { formsOf, inventoryTypesOf } from '../modules/inventory-types/inventory-type-service.ts';
@@ -28,6 +29,8 @@ export interface Loaders {
   versionForm(key: string): Promise<unknown>;
   organizationCredits(organizationId: string): Promise<CreditCountModel[] | undefined>;
   userRoles(userId: string): Promise<RoleRow[] | undefined>;
+  /** Issue 29 §3: the owner's latest answer to an outside AI (undefined: never answered). */
+  aiConsent(recordId: string): Promise<{ agreed: boolean; at: Date } | undefined>;
 }
 
 /**
@@ -59,5 +62,6 @@ export function createLoaders(deps: ServiceDeps): Loaders {
     versionForm: batched((keys) => formsOfVersions(deps, keys)),
     organizationCredits: batched((ids) => creditsOf(deps, ids)),
     userRoles: batched((ids) => rolesOf(deps, ids)),
+    aiConsent: batched((ids) => aiConsentsOf(deps, ids)),
   };
 }

@@ -19,11 +19,13 @@ import {
   latestReportGeneration,
   updateReportGeneration,
 } from '../modules/records/report-generation-service.ts';
+import { auditAnswerRead } from './answer-audit.ts';
 import type {
   LifeRecordResolvers,
   MutationResolvers,
   QueryResolvers,
   RecordSaveResolvers,
+  ReportGenerationResolvers,
   SubscriptionResolvers,
 } from './generated-types.ts';
 import type { GraphQLContext } from './graphql-context.ts';
@@ -148,11 +150,21 @@ function errorOf(result: Result<RecordModel>): Error {
 
 /** Field level (customer-app §6): what `visible` withholds comes back empty. */
 export const lifeRecordResolvers: LifeRecordResolvers = {
-  data: (record, _args, { responseBudget }) => {
+  data: async (record, _args, context) => {
     if (record.answersWithheld) throw tooLarge();
-    return charge(responseBudget, record.data);
+    const value = charge(context.responseBudget, record.data);
+    await auditAnswerRead(context, record.id, record.clientId, 'record.read');
+    return value;
   },
-  report: (record) => (record.visible.report ? record.report : null),
+  report: async (record, _args, context) => {
+    if (!record.visible.report || record.report === null) return null;
+    await auditAnswerRead(context, record.id, record.clientId, 'report.read');
+    return record.report;
+  },
+  aiConsent: async (record, _args, { loaders }) => {
+    const consent = await loaders.aiConsent(record.id);
+    return { recordId: record.id, agreed: consent?.agreed ?? false, changedAt: consent?.at ?? null };
+  },
   user: async (record, _args, { loaders, viewer }) => {
     if (!record.clientId) return null;
     const owner = await loaders.recordOwner(record.clientId);
@@ -199,9 +211,21 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
 };
 
 export const recordSaveResolvers: RecordSaveResolvers = {
-  data: (save, _args, { responseBudget }) => {
+  data: async (save, _args, context) => {
     // Read whenever `data` is selected (selectsField); absent only when nobody asked for it.
     if (save.data === undefined) throw new Error('the saved data was not read');
-    return charge(responseBudget, save.data);
+    const value = charge(context.responseBudget, save.data);
+    // Only the owner saves (customer-app §6); the statement would skip their own read anyway.
+    await auditAnswerRead(context, save.id, context.viewer?.userId, 'record.read');
+    return value;
+  },
+};
+
+/** Issue 29 §1: a report's text reaching anyone but the owner is entered first. */
+export const reportGenerationResolvers: ReportGenerationResolvers = {
+  response: async (generation, _args, context) => {
+    if (!generation.textAudited)
+      await auditAnswerRead(context, generation.recordId, undefined, 'report.read');
+    return generation.response;
   },
 };

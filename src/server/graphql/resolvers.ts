@@ -1,5 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { adminActivityQueries } from './admin-activity-resolvers.ts';
+import { auditEntryResolvers, auditMutations, auditQueries } from './audit-resolvers.ts';
 import { formVersionMutations, formVersionQueries } from './form-version-resolvers.ts';
 import type { Resolvers } from './generated-types.ts';
 import {
@@ -19,6 +20,7 @@ import {
   recordQueries,
   recordSaveResolvers,
   recordSubscriptions,
+  reportGenerationResolvers,
 } from './record-resolvers.ts';
 import { DateTimeScalar, JsonScalar } from './scalars.ts';
 import { userMutations, userQueries, userResolvers, viewerResolvers } from './user-resolvers.ts';
@@ -35,6 +37,7 @@ export const resolvers = {
     ...organizationQueries,
     ...adminActivityQueries,
     ...formVersionQueries,
+    ...auditQueries,
   },
   Mutation: {
     ...recordMutations,
@@ -43,11 +46,14 @@ export const resolvers = {
     ...productMutations,
     ...userMutations,
     ...formVersionMutations,
+    ...auditMutations,
   },
   Subscription: recordSubscriptions,
   Viewer: viewerResolvers,
   LifeRecord: lifeRecordResolvers,
   RecordSave: recordSaveResolvers,
+  ReportGeneration: reportGenerationResolvers,
+  AuditEntry: auditEntryResolvers,
   InventoryType: inventoryTypeResolvers,
   Organization: organizationResolvers,
   Product: productResolvers,

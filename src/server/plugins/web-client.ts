@@ -18,6 +18,7 @@ export function clientConfigFor(config: Config): ClientConfig {
     ...(mailboxUrl ? { mailboxUrl } : {}),
     quickExitUrl: config.quickExitUrl,
     supportLine: config.supportLine,
+    ...(config.openai ? { outsideAi: true as const } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ type Documents = {
     "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.OrganizationRecordsDocument,
     "\n  query AdminRecords($input: RecordsPageInput!) {\n    recordsPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n      }\n    }\n  }\n": typeof types.AdminRecordsDocument,
     "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n": typeof types.SetRecordSubmittedDocument,
-    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": typeof types.LatestGenerationDocument,
+    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n    }\n  }\n": typeof types.LatestGenerationDocument,
     "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n      supportText\n      supportPhone\n      supportUrl\n    }\n  }\n": typeof types.AdminOrganizationsDocument,
     "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateOrganizationDocument,
@@ -34,6 +34,7 @@ type Documents = {
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  query AdminPurchases {\n    purchases {\n      id\n      createdAt\n      provider\n      providerRef\n      organization {\n        id\n        name\n      }\n      productName\n      credits\n      amount\n    }\n  }\n": typeof types.AdminPurchasesDocument,
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": typeof types.AdminSupportMessagesDocument,
+    "\n  query AdminAudit($input: AuditPageInput!) {\n    auditPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        actorName\n        actorRole\n        actorOrganization\n        subjectName\n        recordId\n        action\n        provider\n        model\n        requestId\n      }\n    }\n  }\n": typeof types.AdminAuditDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      formVersion\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": typeof types.DatasyncFormDocument,
     "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n": typeof types.FormVersionsDocument,
@@ -57,15 +58,19 @@ type Documents = {
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
+    "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n": typeof types.RecordAiConsentDocument,
+    "\n  mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {\n    setAiConsent(recordId: $recordId, agreed: $agreed) {\n      recordId\n      agreed\n      changedAt\n    }\n  }\n": typeof types.SetAiConsentDocument,
+    "\n  query MyRecordAudit($input: AuditPageInput!) {\n    myAudit(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        who\n        what\n      }\n    }\n  }\n": typeof types.MyRecordAuditDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": typeof types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": typeof types.PublishFormVersionDocument,
+    "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": typeof types.DownloadReportGenerationDocument,
 };
 const documents: Documents = {
     "\n  query AccountOrganization {\n    viewer {\n      id\n      organization {\n        id\n        name\n        phone\n        website\n        availableCredits {\n          count\n          inventoryType {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AccountOrganizationDocument,
     "\n  query OrganizationRecords($organizationId: ID!) {\n    organizationRecords(organizationId: $organizationId) {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n    }\n  }\n": types.OrganizationRecordsDocument,
     "\n  query AdminRecords($input: RecordsPageInput!) {\n    recordsPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      records {\n      id\n      createdAt\n      updatedAt\n      submitted\n      clientId\n      user {\n        id\n        name\n      }\n      organization {\n        id\n        name\n      }\n      inventoryType {\n        id\n        name\n        model\n      }\n      reportGenerations {\n        id\n      }\n      }\n    }\n  }\n": types.AdminRecordsDocument,
     "\n  mutation SetRecordSubmitted($id: ID!, $submitted: Boolean!) {\n    setRecordSubmitted(id: $id, submitted: $submitted) {\n      id\n      submitted\n      updatedAt\n    }\n  }\n": types.SetRecordSubmittedDocument,
-    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": types.LatestGenerationDocument,
+    "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n    }\n  }\n": types.LatestGenerationDocument,
     "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n      supportText\n      supportPhone\n      supportUrl\n    }\n  }\n": types.AdminOrganizationsDocument,
     "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateOrganizationDocument,
@@ -80,6 +85,7 @@ const documents: Documents = {
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateProductDocument,
     "\n  query AdminPurchases {\n    purchases {\n      id\n      createdAt\n      provider\n      providerRef\n      organization {\n        id\n        name\n      }\n      productName\n      credits\n      amount\n    }\n  }\n": types.AdminPurchasesDocument,
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": types.AdminSupportMessagesDocument,
+    "\n  query AdminAudit($input: AuditPageInput!) {\n    auditPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        actorName\n        actorRole\n        actorOrganization\n        subjectName\n        recordId\n        action\n        provider\n        model\n        requestId\n      }\n    }\n  }\n": types.AdminAuditDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      formVersion\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": types.DatasyncFormDocument,
     "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n": types.FormVersionsDocument,
@@ -103,8 +109,12 @@ const documents: Documents = {
     "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
+    "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n": types.RecordAiConsentDocument,
+    "\n  mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {\n    setAiConsent(recordId: $recordId, agreed: $agreed) {\n      recordId\n      agreed\n      changedAt\n    }\n  }\n": types.SetAiConsentDocument,
+    "\n  query MyRecordAudit($input: AuditPageInput!) {\n    myAudit(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        who\n        what\n      }\n    }\n  }\n": types.MyRecordAuditDocument,
     "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n": types.FormVersionFormDocument,
     "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n": types.PublishFormVersionDocument,
+    "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n": types.DownloadReportGenerationDocument,
 };
 
 /**
@@ -126,7 +136,7 @@ export function graphql(source: "\n  mutation SetRecordSubmitted($id: ID!, $subm
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n      dateGenerated\n      response\n    }\n  }\n"): typeof import('./graphql').LatestGenerationDocument;
+export function graphql(source: "\n  query LatestGeneration($recordId: ID!) {\n    latestReportGeneration(recordId: $recordId) {\n      id\n    }\n  }\n"): typeof import('./graphql').LatestGenerationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -183,6 +193,10 @@ export function graphql(source: "\n  query AdminPurchases {\n    purchases {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n"): typeof import('./graphql').AdminSupportMessagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminAudit($input: AuditPageInput!) {\n    auditPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        actorName\n        actorRole\n        actorOrganization\n        subjectName\n        recordId\n        action\n        provider\n        model\n        requestId\n      }\n    }\n  }\n"): typeof import('./graphql').AdminAuditDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -278,11 +292,27 @@ export function graphql(source: "\n  mutation SubmitRecord($input: SubmitRecordI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n"): typeof import('./graphql').RecordAiConsentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {\n    setAiConsent(recordId: $recordId, agreed: $agreed) {\n      recordId\n      agreed\n      changedAt\n    }\n  }\n"): typeof import('./graphql').SetAiConsentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyRecordAudit($input: AuditPageInput!) {\n    myAudit(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        who\n        what\n      }\n    }\n  }\n"): typeof import('./graphql').MyRecordAuditDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query FormVersionForm($id: ID!, $number: Int!) {\n    formVersionForm(inventoryTypeId: $id, number: $number)\n  }\n"): typeof import('./graphql').FormVersionFormDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PublishFormVersion($id: ID!) {\n    publishFormVersion(inventoryTypeId: $id) {\n      number\n    }\n  }\n"): typeof import('./graphql').PublishFormVersionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DownloadReportGeneration($id: ID!) {\n    downloadReportGeneration(id: $id) {\n      id\n      dateGenerated\n      response\n    }\n  }\n"): typeof import('./graphql').DownloadReportGenerationDocument;
 
 
 export function graphql(source: string) {

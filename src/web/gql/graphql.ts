@@ -9,6 +9,17 @@ export type AnswerMappingInput = {
   to?: string | null | undefined;
 };
 
+export type AuditPageInput = {
+  /** 1-based; a page past the end answers the last page. */
+  page?: number | null | undefined;
+  /** At most 100. */
+  pageSize?: number | null | undefined;
+  /** Only the entries about this record. */
+  recordId?: string | number | null | undefined;
+  /** A case-insensitive part of the name of who acted or whose answers they were (admins' page). */
+  search?: string | null | undefined;
+};
+
 export type InventoryTypeInput = {
   description: string;
   /** An object, or a JSON string of one. */
@@ -142,7 +153,7 @@ export type LatestGenerationQueryVariables = Exact<{
 }>;
 
 
-export type LatestGenerationQuery = { latestReportGeneration: { id: string, dateGenerated: string, response: string } | null };
+export type LatestGenerationQuery = { latestReportGeneration: { id: string } | null };
 
 export type AdminOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -233,6 +244,13 @@ export type AdminSupportMessagesQueryVariables = Exact<{ [key: string]: never; }
 
 
 export type AdminSupportMessagesQuery = { supportMessages: Array<{ id: string, createdAt: string, name: string, email: string, message: string }> };
+
+export type AdminAuditQueryVariables = Exact<{
+  input: AuditPageInput;
+}>;
+
+
+export type AdminAuditQuery = { auditPage: { totalCount: number, page: number, pageCount: number, entries: Array<{ id: string, at: string, actorName: string | null, actorRole: string, actorOrganization: string | null, subjectName: string | null, recordId: string | null, action: string, provider: string | null, model: string | null, requestId: string | null }> } };
 
 export type DatasyncRecordQueryVariables = Exact<{
   id: string | number;
@@ -386,6 +404,28 @@ export type SubmitRecordMutationVariables = Exact<{
 
 export type SubmitRecordMutation = { submitRecord: { id: string, data: unknown, updatedAt: string, submitted: boolean, version: number } };
 
+export type RecordAiConsentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordAiConsentQuery = { record: { id: string, aiConsent: { recordId: string, agreed: boolean, changedAt: string | null } } | null };
+
+export type SetAiConsentMutationVariables = Exact<{
+  recordId: string | number;
+  agreed: boolean;
+}>;
+
+
+export type SetAiConsentMutation = { setAiConsent: { recordId: string, agreed: boolean, changedAt: string | null } };
+
+export type MyRecordAuditQueryVariables = Exact<{
+  input: AuditPageInput;
+}>;
+
+
+export type MyRecordAuditQuery = { myAudit: { totalCount: number, page: number, pageCount: number, entries: Array<{ id: string, at: string, who: string, what: string }> } };
+
 export type FormVersionFormQueryVariables = Exact<{
   id: string | number;
   number: number;
@@ -400,6 +440,13 @@ export type PublishFormVersionMutationVariables = Exact<{
 
 
 export type PublishFormVersionMutation = { publishFormVersion: { number: number } };
+
+export type DownloadReportGenerationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DownloadReportGenerationMutation = { downloadReportGeneration: { id: string, dateGenerated: string, response: string } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -513,8 +560,6 @@ export const LatestGenerationDocument = new TypedDocumentString(`
     query LatestGeneration($recordId: ID!) {
   latestReportGeneration(recordId: $recordId) {
     id
-    dateGenerated
-    response
   }
 }
     `) as unknown as TypedDocumentString<LatestGenerationQuery, LatestGenerationQueryVariables>;
@@ -684,6 +729,28 @@ export const AdminSupportMessagesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminSupportMessagesQuery, AdminSupportMessagesQueryVariables>;
+export const AdminAuditDocument = new TypedDocumentString(`
+    query AdminAudit($input: AuditPageInput!) {
+  auditPage(input: $input) {
+    totalCount
+    page
+    pageCount
+    entries {
+      id
+      at
+      actorName
+      actorRole
+      actorOrganization
+      subjectName
+      recordId
+      action
+      provider
+      model
+      requestId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAuditQuery, AdminAuditQueryVariables>;
 export const DatasyncRecordDocument = new TypedDocumentString(`
     query DatasyncRecord($id: ID!) {
   record(id: $id) {
@@ -993,6 +1060,42 @@ export const SubmitRecordDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SubmitRecordMutation, SubmitRecordMutationVariables>;
+export const RecordAiConsentDocument = new TypedDocumentString(`
+    query RecordAiConsent($id: ID!) {
+  record(id: $id) {
+    id
+    aiConsent {
+      recordId
+      agreed
+      changedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecordAiConsentQuery, RecordAiConsentQueryVariables>;
+export const SetAiConsentDocument = new TypedDocumentString(`
+    mutation SetAiConsent($recordId: ID!, $agreed: Boolean!) {
+  setAiConsent(recordId: $recordId, agreed: $agreed) {
+    recordId
+    agreed
+    changedAt
+  }
+}
+    `) as unknown as TypedDocumentString<SetAiConsentMutation, SetAiConsentMutationVariables>;
+export const MyRecordAuditDocument = new TypedDocumentString(`
+    query MyRecordAudit($input: AuditPageInput!) {
+  myAudit(input: $input) {
+    totalCount
+    page
+    pageCount
+    entries {
+      id
+      at
+      who
+      what
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyRecordAuditQuery, MyRecordAuditQueryVariables>;
 export const FormVersionFormDocument = new TypedDocumentString(`
     query FormVersionForm($id: ID!, $number: Int!) {
   formVersionForm(inventoryTypeId: $id, number: $number)
@@ -1005,3 +1108,12 @@ export const PublishFormVersionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PublishFormVersionMutation, PublishFormVersionMutationVariables>;
+export const DownloadReportGenerationDocument = new TypedDocumentString(`
+    mutation DownloadReportGeneration($id: ID!) {
+  downloadReportGeneration(id: $id) {
+    id
+    dateGenerated
+    response
+  }
+}
+    `) as unknown as TypedDocumentString<DownloadReportGenerationMutation, DownloadReportGenerationMutationVariables>;

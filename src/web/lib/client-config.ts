@@ -34,6 +34,7 @@ export function parseClientConfig(value: unknown): ClientConfig {
     ...(typeof config.mailboxUrl === 'string' ? { mailboxUrl: config.mailboxUrl } : {}),
     quickExitUrl: webAddressOr(config.quickExitUrl, FALLBACK_QUICK_EXIT_URL),
     supportLine: supportLineOf(config.supportLine),
+    ...(config.outsideAi === true ? { outsideAi: true as const } : {}),
   };
 }
 

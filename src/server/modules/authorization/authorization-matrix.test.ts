@@ -188,6 +188,26 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
     );
   },
   users: async (a) => observe(await ask(a, '{ users { id roles { name } } }')),
+  myAudit: async (a) =>
+    observe(await ask(a, '{ myAudit(input: { pageSize: 5 }) { entries { who what } totalCount } }')),
+  auditPage: async (a) =>
+    observe(await ask(a, '{ auditPage(input: { pageSize: 5 }) { entries { who what } totalCount } }')),
+  setAiConsent: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }', {
+        id: f.ownedRecordId,
+      }),
+    ),
+  downloadReportGeneration: async (a) =>
+    observe(
+      await ask(a, 'mutation($id: ID!) { downloadReportGeneration(id: $id) { response } }', {
+        id: f.generationId,
+      }),
+    ),
+  'LifeRecord.aiConsent': async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { record(id: $id) { aiConsent { agreed } } }', { id: f.ownedRecordId }),
+    ),
 
   saveRecordAnswers: async (a) => {
     const current = await graphql(

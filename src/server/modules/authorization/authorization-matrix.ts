@@ -136,6 +136,12 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('createProduct', 'mutation', 'createProduct(input)', 'a new product', ADMINS),
   row('updateProduct', 'mutation', 'updateProduct(id, input)', 'the fixtures’ product', ADMINS),
   row('updateUser', 'mutation', 'updateUser(id, input)', 'a fresh user', ADMINS),
+  // Issue 29: the audit of reads and sends, and the owner's consent to an outside AI
+  row('myAudit', 'query', 'myAudit(input)', 'the caller’s own entries only (nobody reads another person’s)', SIGNED_IN),
+  row('auditPage', 'query', 'auditPage(input)', 'every audit entry (admin console)', ADMINS),
+  row('setAiConsent', 'mutation', 'setAiConsent(recordId, agreed)', OWNED, RECORD_OWNER),
+  row('downloadReportGeneration', 'mutation', 'downloadReportGeneration(id)', 'a generation of the owner’s record', ADMINS),
+  row('LifeRecord.aiConsent', 'field', 'record(id) { aiConsent { agreed } }', OWNED, RECORD_READERS),
   // Subscription (customer-app §7 call 10)
   row('subscription.record', 'subscription', 'subscription record(id)', OWNED, RECORD_READERS),
   // Users service (admin-app §7)

@@ -1,7 +1,9 @@
+import { auditActionText, auditActorText } from '#domain/audit.ts';
 import { exportedRecordAnswers } from '#domain/personal-data.ts';
 import { formOfRecord } from '#domain/record-form.ts';
 import { denial, ok, type Result } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { auditOfPerson } from '../audit/audit-service.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import { inventoryTypesOf } from '../inventory-types/inventory-type-service.ts';
@@ -18,12 +20,13 @@ export async function exportPersonalData(deps: ServiceDeps, viewer: Viewer | nul
   if (!owned.ok) return owned;
   const records = owned.value;
   const keys = records.map((record) => `${record.inventoryTypeId}/${record.formVersion}`);
-  const [forms, types] = await Promise.all([
+  const [forms, types, audit] = await Promise.all([
     formsOfVersions(deps, keys),
     inventoryTypesOf(
       deps,
       records.map((record) => record.inventoryTypeId),
     ),
+    auditOfPerson(deps, viewer.userId),
   ]);
   return ok({
     exportedAt: new Date().toISOString(),
@@ -40,5 +43,16 @@ export async function exportPersonalData(deps: ServiceDeps, viewer: Viewer | nul
         ...exportedRecordAnswers(form.ok ? form.form : null, record.data),
       };
     }),
+    // Issue 29 §2 "Who has seen your record", newest first: in the person's words, with the facts.
+    whoHasSeenYourRecords: audit.map((entry) => ({
+      when: entry.at,
+      who: auditActorText(entry, entry.actorId === viewer.userId),
+      what: auditActionText(entry),
+      recordId: entry.recordId,
+      role: entry.actorRole,
+      provider: entry.provider,
+      model: entry.model,
+      requestId: entry.requestId,
+    })),
   });
 }

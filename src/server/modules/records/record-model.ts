@@ -28,6 +28,8 @@ export interface ReportGenerationModel {
   dateGenerated: Date;
   response: string;
   model: string | null;
+  /** Issue 29 §1: its text's reading was audited with it (a download), so the field adds no entry. */
+  textAudited?: boolean;
 }
 
 /** What a save answers (customer-app §7 call 7: id, data, updated_at; plus version, DESIGN §7). */

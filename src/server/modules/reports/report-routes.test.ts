@@ -105,6 +105,17 @@ async function generations(test: TestApp, admin: TestUser, recordId: string) {
   return response.data?.record.reportGenerations ?? [];
 }
 
+/** Issue 29 §3: the owner's yes, without which no answer goes to an outside model. */
+async function agree(test: TestApp, owner: TestUser, recordId: string) {
+  const agreed = await graphql(
+    test.app,
+    'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }',
+    { id: recordId },
+    owner.headers,
+  );
+  expect(agreed.errors).toBeUndefined();
+}
+
 const answersSent = (content: string) => JSON.parse(/```json\n([\s\S]*?)\n```/.exec(content)?.[1] ?? 'null');
 
 describe('POST /api/reports with an OpenAI-compatible API', () => {
@@ -117,6 +128,7 @@ describe('POST /api/reports with an OpenAI-compatible API', () => {
       env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: provider.baseUrl, OPENAI_TIMEOUT_MS: '400' },
     });
     w = await world(test.database.db, test.config);
+    await agree(test, w.owner, w.recordId);
   });
   afterAll(async () => {
     await test.close();
@@ -179,6 +191,7 @@ describe('POST /api/reports with an OpenAI-compatible API', () => {
       clientId: w.owner.id,
       data: { name: 'Grace' },
     });
+    await agree(test, w.owner, recordId);
     expect((await post(test, w.admin, { reportId: recordId })).statusCode).toBe(200);
     const request = provider.received.at(-1);
     expect(request?.body.model).toBe('gpt-4o-mini');
@@ -223,7 +236,12 @@ describe('POST /api/reports with an OpenAI-compatible API', () => {
       otherCaretakerDetails: 'A neighbour',
       height: '',
     };
-    const response = await post(test, w.customer, { formData: JSON.stringify(formData) }, '/api/narrative');
+    const response = await post(
+      test,
+      w.customer,
+      { formData: JSON.stringify(formData), aiConsent: true },
+      '/api/narrative',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ narrative: 'A narrative.', model: 'gpt-4o-mini' });
     const request = provider.received.at(-1);

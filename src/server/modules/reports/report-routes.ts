@@ -48,7 +48,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     { ...OBJECT_BODY_ROUTE, config: { rateLimit: limit(REPORT_LIMIT, 'reports') } },
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
-      const result = await generateReport(deps, viewer, request.body);
+      const result = await generateReport(deps, viewer && { viewer, requestId: request.id }, request.body);
       return sendResult(
         reply,
         mapResult(result, (value) => ({
@@ -64,7 +64,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     { ...OBJECT_BODY_ROUTE, config: { rateLimit: limit(NARRATIVE_LIMIT, 'narratives') } },
     async (request, reply) => {
       const viewer = await app.viewers.forRequest(request);
-      return sendResult(reply, await generateNarrative(deps, viewer, request.body));
+      const asked = viewer && { viewer, requestId: request.id };
+      return sendResult(reply, await generateNarrative(deps, asked, request.body));
     },
   );
 }

@@ -1,18 +1,21 @@
 import { z } from 'zod';
+import { AI_CONSENT_MISSING } from '#domain/audit.ts';
 import { withoutHiddenAnswers } from '#domain/field-visibility.ts';
 import { EMPTY_FORM } from '#domain/form-template.ts';
 import { visibleWizardAnswers, WIZARD_FORM, wizardAnswersSchema } from '#domain/inventory-wizard.ts';
-import { type Actor, decide } from '#domain/permissions.ts';
+import { decide } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
 import { formOfRecord } from '#domain/record-form.ts';
 import { prepareReportData } from '#domain/report-data.ts';
 import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { writeRecords } from '../../kernel/record-writes.ts';
-import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { type AuditRequest, auditOwnAction, auditRecordSend } from '../audit/audit-service.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
+import { requireAiConsent } from '../records/record-consent-service.ts';
 import { findAnyRecord } from '../records/record-service.ts';
 import { insertReportGeneration } from './report-generation-repository.ts';
 import { narrativeRequest, reportRequest } from './report-prompt.ts';
@@ -48,11 +51,13 @@ export interface GeneratedReport {
  */
 export async function generateReport(
   deps: ReportDeps,
-  actor: Actor | null,
+  request: AuditRequest | null,
   body: unknown,
 ): Promise<Result<GeneratedReport>> {
-  const refused = refusal(decide(actor, 'report.generate'), { forbidden: ADMINS_ONLY_MESSAGE });
-  if (refused) return refused;
+  const refused = refusal(decide(request?.viewer ?? null, 'report.generate'), {
+    forbidden: ADMINS_ONLY_MESSAGE,
+  });
+  if (refused || !request) return refused ?? denial('unauthenticated');
   const input = reportInput.safeParse(body ?? {});
   if (!input.success) return fail('BAD_USER_INPUT', input.error.issues[0]?.message ?? 'Invalid request.');
   const { reportId } = input.data;
@@ -73,6 +78,18 @@ export async function generateReport(
   const prepared = prepareReportData(withoutHiddenAnswers(form, readStoredAnswers(record.data)));
   if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_ANSWERS);
 
+  // Issue 29 §3: answers leave the machine only with their owner's yes (the offline generator
+  // keeps them here); §1: the entry is written before they are sent, or nothing is sent.
+  if (deps.writer.kind !== 'offline') {
+    const consent = await requireAiConsent(deps, record.id);
+    if (!consent.ok) return consent;
+  }
+  await auditRecordSend(deps, request, {
+    recordId: record.id,
+    action: 'report.generate',
+    provider: deps.writer.kind,
+    model: deps.writer.kind === 'offline' ? 'the offline generator' : model.model,
+  });
   const written = await deps.writer.write(
     reportRequest({ model: model.model, typeName: type.name, reportQuery: type.reportQuery, form, prepared }),
   );
@@ -88,7 +105,12 @@ export async function generateReport(
   });
 }
 
-const narrativeInput = z.object({ formData: z.unknown(), model: z.unknown().optional() });
+const narrativeInput = z.object({
+  formData: z.unknown(),
+  model: z.unknown().optional(),
+  /** Issue 29 §3: the person's yes to an outside AI, asked on the wizard's review step. */
+  aiConsent: z.boolean({ error: 'aiConsent must be true or false.' }).optional(),
+});
 
 /**
  * POST /api/narrative (customer-app §2 Inventory, §7 "AI service from the browser", moved to the
@@ -98,13 +120,16 @@ const narrativeInput = z.object({ formData: z.unknown(), model: z.unknown().opti
  */
 export async function generateNarrative(
   deps: ReportDeps,
-  actor: Actor | null,
+  request: AuditRequest | null,
   body: unknown,
 ): Promise<Result<{ narrative: string; model: string }>> {
-  const refused = refusal(decide(actor, 'narrative.generate'));
-  if (refused) return refused;
+  const refused = refusal(decide(request?.viewer ?? null, 'narrative.generate'));
+  if (refused || !request) return refused ?? denial('unauthenticated');
   const input = narrativeInput.safeParse(body ?? {});
-  if (!input.success) return fail('BAD_USER_INPUT', 'formData is required.');
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    return fail('BAD_USER_INPUT', issue?.path[0] === 'aiConsent' ? issue.message : 'formData is required.');
+  }
   const raw = parseAnswers(input.data.formData ?? {});
   if (!raw.ok) return fail('BAD_USER_INPUT', raw.error);
   const answers = wizardAnswersSchema.safeParse(raw.answers);
@@ -116,6 +141,16 @@ export async function generateNarrative(
   if (!model.ok) return fail('BAD_USER_INPUT', model.error);
   const prepared = prepareReportData(visibleWizardAnswers(answers.data));
   if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_WIZARD_ANSWERS);
+  // Issue 29 §3: the wizard's answers are the person's own; they say yes with the request.
+  if (deps.writer.kind !== 'offline') {
+    if (input.data.aiConsent !== true) return fail('FORBIDDEN', AI_CONSENT_MISSING);
+    await auditOwnAction(deps, request, {
+      recordId: null,
+      action: 'narrative.generate',
+      provider: deps.writer.kind,
+      model: model.model,
+    });
+  }
 
   const written = await deps.writer.write(
     narrativeRequest({ model: model.model, form: WIZARD_FORM, answers: prepared }),

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { AuditTab } from './audit-tab.tsx';
 import { InventoryTypesTab } from './inventory-types-tab.tsx';
 import { OrganizationsTab } from './organizations-tab.tsx';
 import { ProductsTab } from './products-tab.tsx';
@@ -19,6 +20,7 @@ const TABS: Record<AdminTab, { label: string; Panel: ComponentType<{ url: AdminU
   products: { label: 'Products', Panel: ProductsTab },
   purchases: { label: 'Purchases', Panel: PurchasesTab },
   messages: { label: 'Messages', Panel: SupportMessagesTab },
+  audit: { label: 'Audit', Panel: AuditTab },
 };
 
 /**

@@ -11,6 +11,8 @@ export const ADMIN_TABS = [
   'products',
   'purchases',
   'messages',
+  // Issue 29 §2: who read or sent whose answers.
+  'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -28,6 +28,7 @@ afterEach(() => {
 function renderInventory(
   signedIn: TestIdentity | null,
   narrative: (body: { formData: string }) => Response = () => jsonResponse({ narrative: 'Your narrative.' }),
+  config = testConfig,
 ) {
   history.replaceState(null, '', '/#/inventory');
   const idToken = signedIn ? storeSignedInUser(signedIn) : null;
@@ -43,9 +44,9 @@ function renderInventory(
   });
   const alerts: string[] = [];
   vi.stubGlobal('alert', (message: string) => alerts.push(message));
-  const session = createAuthSession(testConfig);
+  const session = createAuthSession(config);
   void session.start();
-  render(<App config={testConfig} session={session} queryClient={createAppQueryClient(session)} />);
+  render(<App config={config} session={session} queryClient={createAppQueryClient(session)} />);
   return { user: userEvent.setup(), alerts, narrativeCalls, idToken };
 }
 
@@ -161,5 +162,32 @@ describe('Inventory wizard (customer-app §2, §4, §5)', () => {
     );
     expect(stepHeading().textContent).toBe('Review Your Information');
     expect(screen.getByRole('button', { name: 'Get Report' })).toHaveProperty('disabled', false);
+  });
+
+  it('asks for the person’s yes where an outside AI writes the narrative, and sends it (issue 29 §3)', async () => {
+    const { user, narrativeCalls } = renderInventory({ roles: ['customer'] }, undefined, {
+      ...testConfig,
+      outsideAi: true,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Inventory' });
+    for (let step = 1; step <= 7; step++) {
+      for (const input of screen.queryAllByRole('textbox')) {
+        if ((input as HTMLInputElement).required) await user.type(input, '1');
+      }
+      await user.click(next());
+    }
+    await user.type(screen.getByLabelText(/Signature/), 'Ada');
+    const consent = screen.getByRole('checkbox', {
+      name: 'Allow an AI service to write the narrative from these answers',
+    });
+    expect(consent).toHaveProperty('required', true);
+    expect(screen.getByRole('link', { name: 'Read the AI policy' }).getAttribute('href')).toBe('#/aipolicy');
+    // The browser's form refuses Get Report until it is ticked.
+    await user.click(screen.getByRole('button', { name: 'Get Report' }));
+    expect(narrativeCalls).toHaveLength(0);
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Get Report' }));
+    await waitFor(() => expect(narrativeCalls).toHaveLength(1));
+    expect(narrativeCalls[0]?.body).toMatchObject({ aiConsent: true });
   });
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   emptyWizardAnswers,
   isWizardFieldShown,
@@ -13,6 +14,7 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { ReportText } from '#web/components/ui/report-text.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { useClientConfig } from '#web/lib/client-config-context.tsx';
 import { generateNarrative, narrativeFailureMessage } from './api/generate-narrative.ts';
 import { WizardQuestion } from './wizard-question.tsx';
 
@@ -35,6 +37,9 @@ export function InventoryWizard() {
   const [step, setStep] = useState(1);
   const [answers, setAnswers] = useState<WizardAnswers>(emptyWizardAnswers);
   const [signature, setSignature] = useState('');
+  const [aiConsent, setAiConsent] = useState(false);
+  // Issue 29 §3: where answers would go to an outside AI, the person says yes on the review step.
+  const outsideAi = useClientConfig().outsideAi === true;
   const [submitting, setSubmitting] = useState(false);
   const [narrative, setNarrative] = useState('');
   // A step changed by a button is announced by moving focus to its new heading (keyed by step).
@@ -64,7 +69,9 @@ export function InventoryWizard() {
     if (submitting || signature.trim() === '') return;
     setSubmitting(true);
     try {
-      setNarrative(await generateNarrative(visibleWizardAnswers(answers), getIdToken));
+      setNarrative(
+        await generateNarrative(visibleWizardAnswers(answers), getIdToken, outsideAi && aiConsent),
+      );
       goTo(NARRATIVE_STEP);
     } catch (error) {
       // customer-app §8: an alert, and the wizard stays on the review step.
@@ -132,6 +139,20 @@ export function InventoryWizard() {
               onChange={(event) => setSignature(event.currentTarget.value)}
             />
           </div>
+          {outsideAi ? (
+            <div className="wizard-question">
+              <label className="wizard-question__label">
+                <input
+                  type="checkbox"
+                  required
+                  checked={aiConsent}
+                  onChange={(event) => setAiConsent(event.currentTarget.checked)}
+                />{' '}
+                Allow an AI service to write the narrative from these answers
+              </label>
+              <Link to="/aipolicy">Read the AI policy</Link>
+            </div>
+          ) : null}
           <div className="button-row wizard__actions">
             {back}
             <Button type="submit" disabled={submitting || signature.trim() === ''} aria-busy={submitting}>

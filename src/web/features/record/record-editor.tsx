@@ -14,6 +14,7 @@ import { NeedSupport } from './care/need-support.tsx';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
+import { RecordTrustSlot } from './record-trust-slot.tsx';
 import { SignInEndedNotice } from './sign-in-ended-notice.tsx';
 import { useFormChange } from './use-form-change.ts';
 import { useLiveRecordUpdates } from './use-live-record-updates.ts';
@@ -117,6 +118,7 @@ function RecordWorkspace({
         createdAt={record.createdAt}
         updatedAt={snapshot.updatedAt}
       />
+      <RecordTrustSlot recordId={record.id} organizationName={record.organization?.name} isOwner={isOwner} />
       <NeedSupport line={supportLine} />
       {readOnly ? (
         <p className="record-screen__notice" role="status">

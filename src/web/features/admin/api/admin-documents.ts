@@ -51,8 +51,6 @@ export const LatestGenerationQuery = graphql(`
   query LatestGeneration($recordId: ID!) {
     latestReportGeneration(recordId: $recordId) {
       id
-      dateGenerated
-      response
     }
   }
 `);
@@ -239,6 +237,30 @@ export const AdminSupportMessagesQuery = graphql(`
       name
       email
       message
+    }
+  }
+`);
+
+// Issue 29 §2: the Audit tab, every entry newest first, searched by person or record, paged.
+export const AdminAuditQuery = graphql(`
+  query AdminAudit($input: AuditPageInput!) {
+    auditPage(input: $input) {
+      totalCount
+      page
+      pageCount
+      entries {
+        id
+        at
+        actorName
+        actorRole
+        actorOrganization
+        subjectName
+        recordId
+        action
+        provider
+        model
+        requestId
+      }
     }
   }
 `);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordSort } from '#web/gql/graphql.ts';
 import { useApiRequest } from '#web/lib/api-request.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import { downloadReport } from '#web/lib/report-word/download-report.ts';
+import { downloadAuditedReport } from '#web/lib/report-word/audited-download.ts';
 import { NO_REPORT_DATA_MESSAGE } from '../admin-messages.ts';
 import { AdminRecordsQuery, LatestGenerationQuery, SetRecordSubmittedMutation } from './admin-documents.ts';
 import {
@@ -57,8 +57,9 @@ export function useDownloadLatestReport() {
   return useMutation({
     mutationFn: async (recordId: string) => {
       const { latestReportGeneration } = await client.request(LatestGenerationQuery, { recordId });
-      if (!latestReportGeneration?.response) throw new Error(NO_REPORT_DATA_MESSAGE);
-      await downloadReport(latestReportGeneration);
+      if (!latestReportGeneration) throw new Error(NO_REPORT_DATA_MESSAGE);
+      // Issue 29 §1: the text comes with the download's audit entry.
+      await downloadAuditedReport(client, latestReportGeneration.id, NO_REPORT_DATA_MESSAGE);
     },
   });
 }

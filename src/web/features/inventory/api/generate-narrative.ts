@@ -11,9 +11,11 @@ export const NARRATIVE_FAILED_MESSAGE = 'An error occurred while generating the 
 export async function generateNarrative(
   answers: Partial<WizardAnswers>,
   getIdToken: () => Promise<string | null>,
+  aiConsent = false,
 ): Promise<string> {
   const { narrative } = await requestApi<{ narrative: string }>('/api/narrative', getIdToken, {
-    body: { formData: JSON.stringify(answers) },
+    // Issue 29 §3: the person's yes to an outside AI, asked on the review step when there is one.
+    body: { formData: JSON.stringify(answers), ...(aiConsent ? { aiConsent } : {}) },
   });
   return narrative;
 }
@@ -23,7 +25,11 @@ export async function generateNarrative(
  * message says how long to wait ("please try again" at once would fail again; decision 083).
  */
 export function narrativeFailureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status === 429 && error.serverMessage)
+  if (
+    error instanceof ApiRequestError &&
+    (error.status === 429 || error.status === 403) &&
+    error.serverMessage
+  )
     return error.serverMessage;
   return NARRATIVE_FAILED_MESSAGE;
 }

@@ -3,7 +3,8 @@ import { hasReportText } from '#domain/report-document.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ReportText } from '#web/components/ui/report-text.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
-import { downloadReport } from '#web/lib/report-word/download-report.ts';
+import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
+import { downloadAuditedReport } from '#web/lib/report-word/audited-download.ts';
 import {
   DOWNLOADED_MESSAGE,
   NO_REPORT_DATA_MESSAGE,
@@ -28,6 +29,7 @@ interface GenerationViewerProps {
  */
 export function GenerationViewer({ recordId, generation, editing, onEditingChange }: GenerationViewerProps) {
   const { showToast } = useToast();
+  const client = useGraphQLClient();
   const update = useUpdateReportGeneration(recordId);
   const [draft, setDraft] = useState(generation.response);
   const [downloading, setDownloading] = useState(false);
@@ -56,7 +58,8 @@ export function GenerationViewer({ recordId, generation, editing, onEditingChang
     }
     setDownloading(true);
     try {
-      await downloadReport(generation);
+      // Issue 29 §1: the server enters the download before it gives the text for the document.
+      await downloadAuditedReport(client, generation.id, NO_REPORT_DATA_MESSAGE);
       showToast(DOWNLOADED_MESSAGE, 'success');
     } catch (error) {
       showToast(wordFailedMessage(error instanceof Error ? error.message : String(error)), 'error');

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
+import { createUser } from './support/cli.ts';
+import { login, uniqueEmail } from './support/fixtures.ts';
+import { ownServer } from './support/own-server.ts';
+import { idTokenOf, PASSWORD, personWithRecord, recordOnServer } from './support/record-session.ts';
+
+// Issue 29 §1–§3 in Chromium against a server of this spec's own that sends reports to an
+// OpenAI-compatible API (a local test server): the person is asked before any answer goes to it,
+// and sees who opened their record and who generated a report from it.
+
+async function answerThroughApi(
+  browser: Browser,
+  owner: { email: string; recordId: string },
+  baseURL: string,
+) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, { email: owner.email, password: PASSWORD });
+  const token = await idTokenOf(page);
+  await context.close();
+  const { version } = await recordOnServer(token, owner.recordId, baseURL);
+  const api = await playwrightRequest.newContext({ baseURL });
+  const response = await api.post('/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      query: 'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
+      variables: { i: { id: owner.recordId, baseVersion: version, answers: { name: 'Ada Lovelace' } } },
+    },
+  });
+  expect((await response.json()).errors).toBeUndefined();
+  await api.dispose();
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page
+      .locator('.record-trust')
+      .screenshot({ path: `test-results/record-trust-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('the person is asked before an outside AI, and sees the admin who opened the record and generated a report', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const provider = await startFakeOpenAiServer();
+  provider.behave({ kind: 'reply', content: 'A drafted report about Ada.' });
+  const server = ownServer(undefined, { OPENAI_API_KEY: 'sk-e2e-secret', OPENAI_BASE_URL: provider.baseUrl });
+  try {
+    await server.start();
+    const owner = personWithRecord('audit-owner', server.env);
+    await answerThroughApi(browser, owner, server.baseUrl);
+
+    // The owner's screen asks, under the heading, with nothing allowed yet.
+    const ownerContext = await browser.newContext({ baseURL: server.baseUrl });
+    const ownerPage = await ownerContext.newPage();
+    await login(ownerPage, { email: owner.email, password: PASSWORD });
+    await ownerPage.goto(`/#/record/${owner.recordId}`);
+    const question = ownerPage.getByRole('checkbox', {
+      name: 'Allow Demo Organization to use an AI service to draft a report from your answers',
+    });
+    await expect(question).not.toBeChecked();
+    await expect(ownerPage.getByRole('link', { name: 'Read the AI policy' })).toHaveAttribute(
+      'href',
+      '#/aipolicy',
+    );
+    await screenshots(ownerPage, 'not-asked');
+
+    // An admin opens the record and tries to generate a report: refused, nothing sent.
+    const adminContext = await browser.newContext({ baseURL: server.baseUrl });
+    const adminPage = await adminContext.newPage();
+    const adminEmail = uniqueEmail('audit-admin');
+    createUser({ email: adminEmail, name: 'Adele Admin', password: PASSWORD, role: 'admin' }, server.env);
+    await login(adminPage, { email: adminEmail, password: PASSWORD });
+    await adminPage.goto(`/#/record/${owner.recordId}`);
+    const area = adminPage.getByRole('region', { name: /Reports/ });
+    await area.getByRole('button', { name: 'Generate New Report' }).click();
+    await expect(
+      adminPage.getByRole('alert').filter({
+        hasText: 'This person has not agreed to AI processing of their answers.',
+      }),
+    ).toBeVisible();
+    expect(provider.received).toHaveLength(0);
+    // The admin's own screen offers the person no such question.
+    await expect(adminPage.getByRole('checkbox', { name: /use an AI service/ })).toHaveCount(0);
+
+    // The owner agrees; the admin's next try goes to the model.
+    await question.check();
+    await expect(ownerPage.getByRole('status').filter({ hasText: /^Allowed since/ })).toBeVisible();
+    await expect(question).toBeChecked();
+    await screenshots(ownerPage, 'allowed');
+    await area.getByRole('button', { name: 'Generate New Report' }).click();
+    await expect(
+      adminPage.getByRole('status').filter({ hasText: 'New report generated successfully!' }),
+    ).toBeVisible();
+    expect(provider.received.map((r) => r.body.model)).toEqual(['gpt-4o-mini']);
+
+    // The owner sees both entries, and their own consent, in their words.
+    await ownerPage.reload();
+    await ownerPage.getByText('Who has seen your record').click();
+    const list = ownerPage.locator('.record-trust__entries');
+    await expect(
+      list.getByRole('listitem').filter({ hasText: 'Adele Admin, admin opened your record' }).first(),
+    ).toBeVisible();
+    await expect(
+      list
+        .getByRole('listitem')
+        .filter({ hasText: 'Adele Admin, admin generated a report with gpt-4o-mini' }),
+    ).toBeVisible();
+    await expect(
+      list.getByRole('listitem').filter({ hasText: 'You allowed an AI service to draft a report' }),
+    ).toBeVisible();
+    expect((await new AxeBuilder({ page: ownerPage }).include('.record-trust').analyze()).violations).toEqual(
+      [],
+    );
+    await screenshots(ownerPage, 'who-has-seen');
+
+    // Withdrawn: the next try is refused again, and the withdrawal is listed.
+    await expect(question).toBeChecked();
+    await expect(question).toBeEnabled();
+    await question.uncheck();
+    await expect(ownerPage.getByRole('status').filter({ hasText: /^Not allowed since/ })).toBeVisible();
+    await area.getByRole('button', { name: 'Generate New Report' }).click();
+    await expect(
+      // The first refusal's message may still be on screen: the newest one is this one's.
+      adminPage
+        .getByRole('alert')
+        .filter({ hasText: 'This person has not agreed to AI processing of their answers.' })
+        .last(),
+    ).toBeVisible();
+    expect(provider.received).toHaveLength(1);
+    await expect(
+      list.getByRole('listitem').filter({ hasText: 'You withdrew the permission for an AI service' }),
+    ).toBeVisible();
+
+    // The console's Audit tab, searched by the person's name, paged by the server.
+    await adminPage.goto('/#/admin?tab=audit');
+    await adminPage.getByRole('searchbox', { name: 'Search by person or record id' }).fill(owner.name);
+    const table = adminPage
+      .getByRole('grid', { name: 'Audit' })
+      .or(adminPage.getByRole('table', { name: 'Audit' }));
+    await expect(
+      table.getByRole('row').filter({ hasText: 'generated a report with gpt-4o-mini' }),
+    ).toHaveCount(1);
+    await expect(table.getByRole('row').filter({ hasText: 'withdrew the permission' })).toHaveCount(1);
+    expect((await new AxeBuilder({ page: adminPage }).include('.admin-tab').analyze()).violations).toEqual(
+      [],
+    );
+    for (const width of [1280, 390]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      await adminPage.screenshot({ path: `test-results/admin-audit-${width}.png`, fullPage: true });
+    }
+
+    await ownerContext.close();
+    await adminContext.close();
+  } finally {
+    await server.stop();
+    await provider.close();
+  }
+});

@@ -1,0 +1,100 @@
+/**
+ * Issue 29 (decision 122): what the audit records, and how the person whose answers they are reads
+ * it. Shared by the server (which writes and pages entries) and the client (which shows them).
+ */
+export const AUDIT_ACTIONS = [
+  // Answers or report text reached someone other than the record's owner.
+  'record.read',
+  'report.read',
+  'report.download',
+  // Answers were sent to an outside model.
+  'report.generate',
+  'narrative.generate',
+  // The owner's own choices about an outside AI (issue 29 §3).
+  'ai-consent.given',
+  'ai-consent.withdrawn',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntryFacts {
+  action: string;
+  actorName: string | null;
+  actorRole: string;
+  actorOrganization: string | null;
+  model: string | null;
+}
+
+/**
+ * issue 29 §2: what happened, in the owner's words ("generated a report with gpt-4o-mini"), or,
+ * for the console, about "the" record rather than "your" record.
+ */
+export function auditActionText(
+  entry: Pick<AuditEntryFacts, 'action' | 'model'>,
+  whose: 'your' | 'the' = 'your',
+): string {
+  switch (entry.action) {
+    case 'record.read':
+      return `opened ${whose} record`;
+    case 'report.read':
+      return `read a report of ${whose} record`;
+    case 'report.download':
+      return 'downloaded a report';
+    case 'report.generate':
+      return entry.model ? `generated a report with ${entry.model}` : 'generated a report';
+    case 'narrative.generate':
+      return `sent ${whose === 'your' ? 'your' : 'their'} wizard answers to ${entry.model ?? 'an AI service'}`;
+    case 'ai-consent.given':
+      return 'allowed an AI service to draft a report';
+    case 'ai-consent.withdrawn':
+      return 'withdrew the permission for an AI service';
+    default:
+      return entry.action;
+  }
+}
+
+/** issue 29 §2: who ("{name}, admin"; "{name}, {organization}"; "You" for the owner's own choices). */
+export function auditActorText(entry: AuditEntryFacts, ownerIsActor = false): string {
+  if (ownerIsActor) return 'You';
+  const name = entry.actorName?.trim() || 'Someone';
+  if (entry.actorRole === 'admin') return `${name}, admin`;
+  if (entry.actorOrganization) return `${name}, ${entry.actorOrganization}`;
+  return name;
+}
+
+export interface ShownAuditEntry {
+  id: string;
+  at: string;
+  who: string;
+  what: string;
+}
+
+/**
+ * issue 29 §2: the owner's list reads better without a line per screen refresh: entries next to
+ * each other with the same who and what become one line (the newest's time) with how many there were.
+ */
+export function collapseRepeats<T extends ShownAuditEntry>(entries: readonly T[]): (T & { times: number })[] {
+  const lines: (T & { times: number })[] = [];
+  for (const entry of entries) {
+    const last = lines.at(-1);
+    if (last && last.who === entry.who && last.what === entry.what) last.times += 1;
+    else lines.push({ ...entry, times: 1 });
+  }
+  return lines;
+}
+
+/** The role a person acted in, for the entry: the strongest they hold. */
+export function actingRole(roles: readonly string[]): string {
+  for (const role of ['admin', 'customer', 'client']) if (roles.includes(role)) return role;
+  return 'user';
+}
+
+/** An owner's list or an admin's page (issue 29 §5: paged by the server and bounded). */
+export const MAX_AUDIT_PAGE_SIZE = 100;
+export const AUDIT_PAGE_SIZE = 20;
+
+/** issue 29 §3: the question on the record screen, and the server's refusal without a yes. */
+export const aiConsentQuestion = (organization: string | null) =>
+  `Allow ${organization ?? 'your organization'} to use an AI service to draft a report from your answers`;
+export const AI_CONSENT_MISSING = 'This person has not agreed to AI processing of their answers.';
+export const AI_CONSENT_OWNER_ONLY =
+  'Only the person this record belongs to can give or withdraw this permission.';

@@ -1,0 +1,120 @@
+import './record-trust.css';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { aiConsentQuestion, collapseRepeats } from '#domain/audit.ts';
+import { formatLocalDateTime } from '#domain/display-date.ts';
+import { ErrorMessage } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useAiConsent, useRecordAudit } from './use-record-trust.ts';
+
+/**
+ * Issue 29 §2–§3, under the record's heading for its owner: whether an outside AI may draft a
+ * report from these answers (asked before Complete & Send, changeable at any time), and who has
+ * read or sent them.
+ */
+export function RecordTrust({
+  recordId,
+  organizationName,
+}: {
+  recordId: string;
+  organizationName: string | null;
+}) {
+  return (
+    <section className="record-trust" aria-label="Your answers and who sees them">
+      <AiConsentQuestion recordId={recordId} organizationName={organizationName} />
+      <WhoHasSeen recordId={recordId} />
+    </section>
+  );
+}
+
+function AiConsentQuestion({
+  recordId,
+  organizationName,
+}: {
+  recordId: string;
+  organizationName: string | null;
+}) {
+  const { consent, change } = useAiConsent(recordId);
+  const statusId = useId();
+  const agreed = change.isPending ? (change.variables ?? false) : (consent.data?.agreed ?? false);
+  const changedAt = consent.data?.changedAt;
+  return (
+    <div className="record-trust__consent">
+      <label className="record-trust__question">
+        <input
+          type="checkbox"
+          checked={agreed}
+          disabled={consent.isPending || change.isPending}
+          aria-describedby={statusId}
+          onChange={(event) => change.mutate(event.target.checked)}
+        />
+        <span>{aiConsentQuestion(organizationName)}</span>
+      </label>
+      <p id={statusId} className="record-trust__status" role="status">
+        {change.isPending
+          ? 'Saving your answer…'
+          : changedAt
+            ? `${agreed ? 'Allowed' : 'Not allowed'} since ${formatLocalDateTime(changedAt)}. You can change this at any time.`
+            : 'Not allowed: your answers go to no AI service unless you tick this.'}{' '}
+        <Link to="/aipolicy">Read the AI policy</Link>
+      </p>
+      {change.isError ? <ErrorMessage message={change.error.message} /> : null}
+      {consent.isError ? <ErrorMessage message={consent.error.message} /> : null}
+    </div>
+  );
+}
+
+function WhoHasSeen({ recordId }: { recordId: string }) {
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const audit = useRecordAudit(recordId, page, open);
+  const data = audit.data;
+  return (
+    <details className="record-trust__seen" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Who has seen your record</summary>
+      {audit.isError ? <ErrorMessage message={audit.error.message} /> : null}
+      {open && audit.isPending ? <p>Loading...</p> : null}
+      {data && data.totalCount === 0 ? (
+        <p>Nobody but you has opened your record or sent its answers anywhere.</p>
+      ) : null}
+      {data && data.totalCount > 0 ? (
+        <>
+          <ul className="record-trust__entries">
+            {collapseRepeats(data.entries).map((entry) => (
+              <li key={entry.id}>
+                <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
+                <span>
+                  <strong>{entry.who}</strong> {entry.what}
+                  {entry.times > 1 ? ` (${entry.times} times)` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {data.pageCount > 1 ? (
+            <nav className="record-trust__pages" aria-label="Pages of who has seen your record">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={data.page <= 1}
+                onClick={() => setPage(data.page - 1)}
+              >
+                Newer
+              </Button>
+              <span>
+                Page {data.page} of {data.pageCount}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={data.page >= data.pageCount}
+                onClick={() => setPage(data.page + 1)}
+              >
+                Older
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </details>
+  );
+}
