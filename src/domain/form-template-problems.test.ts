@@ -90,6 +90,11 @@ describe('findTemplateProblems', () => {
       'Section 1 "About you" › field "steps": The id "steps" is reserved for the record\'s bookkeeping.',
     ],
     [
+      'an id shaped like a section choice (issue 28 §2)',
+      formOf({ ...name, id: 'sectionChoice:About you' }),
+      'Section 1 "About you" › field "sectionChoice:About you": The id "sectionChoice:About you" is reserved for the record\'s bookkeeping.',
+    ],
+    [
       'a radio without options',
       formOf({ ...separated, options: [] }),
       'Section 1 "About you" › field "separated": A radio field needs at least one option.',
