@@ -12,9 +12,14 @@ export interface ClientConfig {
     /** Name of the ID-token claim holding `{ "allowed-roles": [...] }` (customer-app §3). */
     claimsNamespace: string;
   };
+  /** Issue 29 §4: the idle time-out and the absolute lifetime of a sign-in. */
+  session: { idleMinutes: number; maxHours: number };
   /** Set in embedded mail mode only: where a person trying the product reads the mails sent. */
   mailboxUrl?: string;
 }
+
+/** Issue 29 §4 (OWASP ASVS V7.3): 30 minutes idle, 12 hours at most from sign-in. */
+export const DEFAULT_SESSION_LIMITS = { idleMinutes: 30, maxHours: 12 } as const;
 
 export const ALLOWED_ROLES_KEY = 'allowed-roles';
 /**

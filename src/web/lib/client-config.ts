@@ -1,4 +1,4 @@
-import type { ClientConfig } from '#domain/client-config.ts';
+import { type ClientConfig, DEFAULT_SESSION_LIMITS } from '#domain/client-config.ts';
 
 /**
  * This deployment's client configuration. The server embeds it in index.html as
@@ -31,6 +31,17 @@ export function parseClientConfig(value: unknown): ClientConfig {
   return {
     productName: config.productName,
     oidc: { authority: oidc.authority, clientId: oidc.clientId, claimsNamespace: oidc.claimsNamespace },
+    session: sessionLimitsOf(config.session),
     ...(typeof config.mailboxUrl === 'string' ? { mailboxUrl: config.mailboxUrl } : {}),
+  };
+}
+
+/** Positive numbers, or the defaults (an older server sends none). */
+function sessionLimitsOf(value: unknown): ClientConfig['session'] {
+  const limits = (value ?? {}) as Partial<ClientConfig['session']>;
+  const positive = (n: unknown, fallback: number) => (typeof n === 'number' && n > 0 ? n : fallback);
+  return {
+    idleMinutes: positive(limits.idleMinutes, DEFAULT_SESSION_LIMITS.idleMinutes),
+    maxHours: positive(limits.maxHours, DEFAULT_SESSION_LIMITS.maxHours),
   };
 }

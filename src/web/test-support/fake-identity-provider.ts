@@ -12,6 +12,7 @@ export const testConfig: ClientConfig = {
     clientId: 'life-record-web',
     claimsNamespace: testClaimsNamespace,
   },
+  session: { idleMinutes: 30, maxHours: 12 },
 };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -48,6 +48,7 @@ async function rolesOfAccount(db: Db, account: IdpAccount): Promise<Role[]> {
     expiresAt: Date.now(),
     issuedAt: Date.now(),
     issuedAtMs: null,
+    authTime: null,
   });
   return viewer.roles;
 }
