@@ -5,6 +5,8 @@ import { ErrorBoundary } from '#web/components/ui/error-boundary.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
 import { ScreenError } from '../routes/screen-error.tsx';
+import { SessionEndedNotice } from './session-ended-notice.tsx';
+import { SessionTimeout } from './session-timeout.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -31,7 +33,9 @@ export function AppShell() {
         Skip to main content
       </a>
       <SiteHeader />
+      <SessionTimeout />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="app__main">
+        <SessionEndedNotice />
         <ErrorBoundary resetKey={pathname} fallback={<ScreenError />}>
           <Suspense
             fallback={
