@@ -14,6 +14,14 @@ describe('loadConfig', () => {
     expect(config.mail.transport).toEqual({ kind: 'outbox', dir: path.resolve('./data/outbox') });
     expect(config.stripe).toBeUndefined();
     expect(config.openai).toBeUndefined();
+    expect(config.session).toEqual({ idleMinutes: 30, maxHours: 12 });
+  });
+
+  it('takes the session time-outs, fractions included (issue 29 §4)', () => {
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '0.2', SESSION_MAX_HOURS: '8' }).session).toEqual({
+      idleMinutes: 0.2,
+      maxHours: 8,
+    });
   });
 
   it('selects the production counterparts when their variables are set', () => {
@@ -65,6 +73,10 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_API_URL: 'stripe.internal' }, 'STRIPE_API_URL'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ SESSION_IDLE_MINUTES: 'half an hour' }, 'SESSION_IDLE_MINUTES'],
+    [{ SESSION_MAX_HOURS: '-1' }, 'SESSION_MAX_HOURS'],
+    [{ SESSION_MAX_HOURS: '1000' }, 'SESSION_MAX_HOURS'],
   ])('refuses %o naming %s', (env, variable) => {
     let caught: unknown;
     try {
