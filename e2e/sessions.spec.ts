@@ -193,7 +193,8 @@ test('an admin signs a user out of all devices from the Users tab', async ({ bro
   await admin.getByRole('tab', { name: 'Users' }).click();
   await admin.getByRole('searchbox', { name: 'Search by name' }).fill(owner.name);
   const row = admin.getByRole('row').filter({ hasText: owner.email });
-  await row.getByRole('button', { name: `Sign ${owner.name} out of all devices` }).click();
+  await expectAxeClean(admin, 'the Users tab with Sign out of all devices');
+  await row.getByRole('button', { name: `Sign out of all devices: ${owner.name}` }).click();
   await expect(
     admin
       .getByRole('region', { name: 'Notifications' })

@@ -95,7 +95,7 @@ function SignOutEverywhereButton({ user }: { user: User }) {
     <Button
       size="sm"
       variant="secondary"
-      aria-label={`Sign ${who} out of all devices`}
+      aria-label={`Sign out of all devices: ${who}`}
       disabled={signOut.isPending}
       onClick={() =>
         signOut.mutate(user.id, {
