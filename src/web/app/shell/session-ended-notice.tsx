@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import type { SessionEndReason } from '#web/lib/auth/auth-logout.ts';
-import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
+import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { takeSessionEnd } from '#web/lib/auth/session-end.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 
 const KEPT = 'Anything you had not sent yet is kept on this device and is sent after you sign in again.';
@@ -32,11 +33,10 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
  * why, that nothing typed was lost, and offers signing in again (back to the screen they were on).
  */
 export function SessionEndedNotice() {
-  const session = useAuthSession();
   const auth = useAuth();
   const navigate = useNavigate();
   const { session: limits } = useClientConfig();
-  const [ended, setEnded] = useState(() => session.takeSessionEnd());
+  const [ended, setEnded] = useState(() => takeSessionEnd(sessionStorage));
   if (!ended || auth.isAuthenticated) return null;
   return (
     <div className="session-ended" role="status">

@@ -4,7 +4,7 @@ import {
   sendHeldAnswers,
 } from '../answer-holders.ts';
 import { logAuthError } from './auth-log.ts';
-import { currentHashRoute, safeReturnTo } from './auth-redirect.ts';
+import { currentHashRoute } from './auth-redirect.ts';
 import type { SessionCore } from './session-core.ts';
 import { readStoredUser, userStorageKeyOf } from './stored-user.ts';
 
@@ -13,13 +13,7 @@ import { readStoredUser, userStorageKeyOf } from './stored-user.ts';
  * out of all devices, or Log out in the time-out warning while answers were still unsent.
  */
 export type SessionEndReason = 'idle' | 'lifetime' | 'everywhere' | 'logout';
-const REASONS: readonly string[] = ['idle', 'lifetime', 'everywhere', 'logout'];
 
-/** What the page after the provider's sign-out tells, and the route to return to after signing in. */
-export interface SessionEnd {
-  reason: SessionEndReason;
-  returnTo: string | null;
-}
 /** Where the reason waits for the page after the provider's sign-out, in this tab. */
 export const SESSION_END_KEY = 'life-record:session-ended';
 /** A time-out sends what it can within this, then keeps the rest (the token may be about to end). */
@@ -51,19 +45,6 @@ export async function endSignInKeepingAnswers(core: SessionCore, reason: Session
   core.env.sessionStorage.setItem(SESSION_END_KEY, JSON.stringify({ reason, returnTo }));
   // "Everywhere" has ended this device's tokens at the server already.
   await leave(core, reason !== 'everywhere');
-}
-
-/** How the last sign-in in this tab ended keeping answers, told once on the page after it. */
-export function takeSessionEnd(storage: Storage): SessionEnd | null {
-  const text = storage.getItem(SESSION_END_KEY);
-  storage.removeItem(SESSION_END_KEY);
-  try {
-    const value = JSON.parse(text ?? 'null') as Partial<SessionEnd> | null;
-    if (!value || typeof value.reason !== 'string' || !REASONS.includes(value.reason)) return null;
-    return { reason: value.reason as SessionEndReason, returnTo: safeReturnTo(value.returnTo) };
-  } catch {
-    return null;
-  }
 }
 
 /**

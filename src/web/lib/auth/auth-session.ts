@@ -1,14 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import { logAuthError, logQuietSignInFailure } from './auth-log.ts';
-import {
-  endSignInKeepingAnswers,
-  logout,
-  type SessionEnd,
-  type SessionEndReason,
-  signOutEverywhere,
-  takeSessionEnd,
-} from './auth-logout.ts';
+import { endSignInKeepingAnswers, logout, type SessionEndReason, signOutEverywhere } from './auth-logout.ts';
 import { type AuthSnapshot, isExpired, SIGNED_OUT } from './auth-store.ts';
 import { isExpiringSoon } from './id-token-claims.ts';
 import { loadOidcLibrary, type OidcLibrary } from './lazy-user-manager.ts';
@@ -55,8 +48,6 @@ export interface AuthSession {
   endKeepingAnswers(reason: Exclude<SessionEndReason, 'everywhere'>): Promise<void>;
   /** Issue 29 §4: ends every sign-in of the person, then this one; false when the server was not told. */
   signOutEverywhere(): Promise<boolean>;
-  /** How the last sign-in in this tab ended keeping answers, once (for the page after it). */
-  takeSessionEnd(): SessionEnd | null;
   /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
   getIdToken(): Promise<string | null>;
 }
@@ -84,7 +75,6 @@ export function createAuthSession(
     logout: ({ discardUnsent = false }: LogoutOptions = {}) => logout(core, discardUnsent),
     endKeepingAnswers: (reason) => endSignInKeepingAnswers(core, reason),
     signOutEverywhere: async () => signOutEverywhere(core, await getIdToken(core)),
-    takeSessionEnd: () => takeSessionEnd(env.sessionStorage),
     getIdToken: () => getIdToken(core),
   };
 }

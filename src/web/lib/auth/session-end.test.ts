@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_END_KEY, takeSessionEnd } from './auth-logout.ts';
+import { SESSION_END_KEY } from './auth-logout.ts';
+import { takeSessionEnd } from './session-end.ts';
 
 // Issue 29 §4: the page after a time-out or Sign out of all devices says why, once.
 
