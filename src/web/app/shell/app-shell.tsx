@@ -23,7 +23,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   useFocusMainOnRouteChange(mainRef, pathname);
   useReturnAfterSignIn();
-  const [sessionEnded] = useState(() => sessionStorage.getItem(SESSION_END_KEY) !== null);
+  const [sessionEnd] = useState(() => sessionStorage.getItem(SESSION_END_KEY));
 
   return (
     <div className="app">
@@ -41,9 +41,9 @@ export function AppShell() {
       <SiteHeader />
       <SessionTimeout />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="app__main">
-        {sessionEnded ? (
+        {sessionEnd !== null ? (
           <Suspense fallback={null}>
-            <SessionEndedNotice />
+            <SessionEndedNotice stored={sessionEnd} />
           </Suspense>
         ) : null}
         <ErrorBoundary resetKey={pathname} fallback={<ScreenError />}>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
-import type { SessionEndReason } from '#web/lib/auth/auth-logout.ts';
+import { SESSION_END_KEY, type SessionEndReason } from '#web/lib/auth/auth-logout.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
-import { takeSessionEnd } from '#web/lib/auth/session-end.ts';
+import { parseSessionEnd } from '#web/lib/auth/session-end.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 
 const KEPT = 'Anything you had not sent yet is kept on this device and is sent after you sign in again.';
@@ -32,11 +32,13 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
  * Issue 29 §4: after a time-out or Sign out of all devices, the page the provider returns to says
  * why, that nothing typed was lost, and offers signing in again (back to the screen they were on).
  */
-export function SessionEndedNotice() {
+export function SessionEndedNotice({ stored }: { stored: string | null }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const { session: limits } = useClientConfig();
-  const [ended, setEnded] = useState(() => takeSessionEnd(sessionStorage));
+  const [ended, setEnded] = useState(() => parseSessionEnd(stored));
+  // Told once: a later page of this tab does not say it again.
+  useEffect(() => sessionStorage.removeItem(SESSION_END_KEY), []);
   if (!ended || auth.isAuthenticated) return null;
   return (
     <div className="session-ended" role="status">

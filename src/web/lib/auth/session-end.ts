@@ -16,6 +16,11 @@ export interface SessionEnd {
 export function takeSessionEnd(storage: Storage): SessionEnd | null {
   const text = storage.getItem(SESSION_END_KEY);
   storage.removeItem(SESSION_END_KEY);
+  return parseSessionEnd(text);
+}
+
+/** The stored record, read without side effects (React may render a component more than once). */
+export function parseSessionEnd(text: string | null): SessionEnd | null {
   try {
     const value = JSON.parse(text ?? 'null') as Partial<SessionEnd> | null;
     if (!value || typeof value.reason !== 'string' || !REASONS.includes(value.reason)) return null;
