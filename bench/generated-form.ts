@@ -3,9 +3,10 @@ import type { Field, FormTemplate } from '../src/domain/form-template.ts';
 /**
  * The benchmarks' form: 500 questions in ONE step (the worst case: all rendered at once), every
  * kind, half required, and every sixth a checkbox shown only while the radio before it is "Yes",
- * so a radio click flips a question in and out of view.
+ * so a radio click flips a question in and out of view. With `pages` > 1 (issue 32) the same
+ * questions are split over that many steps.
  */
-export function generatedForm(fieldCount = 500): FormTemplate {
+export function generatedForm(fieldCount = 500, pages = 1): FormTemplate {
   const options = ['Yes', 'No', 'Sometimes', 'Never', 'Prefer not to say'].map((value) => ({
     label: value,
     value,
@@ -33,5 +34,13 @@ export function generatedForm(fieldCount = 500): FormTemplate {
         return { ...base, type: 'date' };
     }
   });
-  return { formId: 'bench', formTitle: 'Bench', steps: [{ stepTitle: 'Everything at once', fields }] };
+  if (pages <= 1)
+    return { formId: 'bench', formTitle: 'Bench', steps: [{ stepTitle: 'Everything at once', fields }] };
+  // issue 32: the same questions on `pages` steps of equal length (the first one is measured).
+  const perPage = Math.ceil(fieldCount / pages);
+  const steps = Array.from({ length: pages }, (_, page) => ({
+    stepTitle: `Page ${page + 1}`,
+    fields: fields.slice(page * perPage, (page + 1) * perPage),
+  }));
+  return { formId: 'bench', formTitle: 'Bench', steps };
 }

@@ -1,8 +1,9 @@
 // Issue 31 §3: the raw rate of the save's UPDATE, in a process of its own (bench/raw-rate.ts starts
 // it with a JSON argument and reads the last line it prints).
 import { type DatabaseTarget, openDatabase } from '../src/server/db/database.ts';
+import type { RecordChanges } from '../src/server/kernel/record-changes.ts';
+import { writeRecords } from '../src/server/kernel/record-writes.ts';
 import { saveAnswers as mergeAnswers } from '../src/server/modules/records/record-repository.ts';
-import type { RecordChanges } from '../src/server/plugins/record-changes.ts';
 import { saveAnswers } from './save-payload.ts';
 import { summarize } from './stats.ts';
 
@@ -42,12 +43,16 @@ async function main(job: RawRateJob) {
       const record = job.records[n % job.records.length];
       if (!record) return;
       const sentAt = performance.now();
-      const row = await mergeAnswers(database, noChanges, {
+      const merge = {
         id: record.recordId,
         baseVersion: versions.get(record.recordId) ?? 1,
         answersJson: JSON.stringify(saveAnswers(n % job.records.length, n)),
-        scope: { clientId: record.userId, submitted: false },
+        scope: { clientId: record.userId, submitted: false as const },
         returnData: false,
+      };
+      const row = await writeRecords({ database, changes: noChanges }, async (writer) => {
+        const saved = await mergeAnswers(writer, merge);
+        return { value: saved, changed: saved ? [saved.id] : [] };
       });
       if (!measure) continue;
       if (row) {

@@ -12,6 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { ensureClientBuild } from '../scripts/client-build.ts';
 import type { FormTemplate } from '../src/domain/form-template.ts';
 import { generatedForm } from './generated-form.ts';
+import { type ComparisonSettings, comparisonSettings } from './screen-comparison-settings.ts';
 import {
   burstKeystrokes,
   heapAfterGc,
@@ -30,14 +31,22 @@ import {
   signInBenchPerson,
   surveyClientDir,
 } from './screen-pages.ts';
+import { type RealRecordServer, startRealRecordServer } from './screen-real-server.ts';
 import { type Summary, summarize } from './stats.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export type ScreenName = 'record' | 'surveyjs';
+/** issue 32: the record answered from memory at the network boundary, or by a real server process. */
+export type ScreenMode = 'memory' | 'real';
+export type { ComparisonSettings } from './screen-comparison-settings.ts';
 
 export interface ScreenRun {
   screen: ScreenName;
+  /** Only the record screen has two; SurveyJS saves are always answered with 200. */
+  mode: ScreenMode;
+  /** The form's steps (issue 32: one page of 500 questions, or 10 pages of 50). */
+  pages: number;
   cpu: number;
   load: Summary;
   /** Load → the last question's control painted (what takes its answer). */
@@ -52,18 +61,21 @@ export interface ScreenRun {
 export interface ScreenComparison {
   measuredAt: Date;
   loadAverage: number[];
+  /** issue 32: at the end too (the machine is shared; a run under load says so). */
+  loadAverageEnd?: number[];
   fields: number;
   runs: ScreenRun[];
 }
 
 interface Screen {
   name: ScreenName;
+  mode: ScreenMode;
   dir: string;
   url: string;
   serve(page: Page, form: FormTemplate): Promise<string[]>;
   signIn: boolean;
-  /** The last question's control (the form's last field is a comment: a textarea). */
-  lastControl: string;
+  /** The first step's last question's control (a comment: a textarea, in both layouts). */
+  lastControl(form: FormTemplate): string;
   textInput(page: Page): ReturnType<Page['locator']>;
   radio(page: Page, option: string): ReturnType<Page['locator']>;
 }
@@ -71,11 +83,12 @@ interface Screen {
 const screens: Screen[] = [
   {
     name: 'record',
+    mode: 'memory',
     dir: recordClientDir,
     url: `${origin}/#/record/${recordId}`,
     serve: serveRecordScreen,
     signIn: true,
-    lastControl: '.record-steps__fields > :last-child textarea',
+    lastControl: () => '.record-steps__fields > :last-child textarea',
     textInput: (page) => page.getByRole('textbox', { name: /^1\. Question 1\b/ }),
     radio: (page, option) =>
       page
@@ -84,15 +97,39 @@ const screens: Screen[] = [
   },
   {
     name: 'surveyjs',
+    mode: 'memory',
     dir: surveyClientDir,
     url: `${origin}/`,
     serve: serveSurveyPeer,
     signIn: false,
-    lastControl: '[data-name="q499"] textarea',
+    lastControl: (form) => `[data-name="${form.steps[0]?.fields.at(-1)?.id}"] textarea`,
     textInput: (page) => page.locator('[data-name="q0"] input'),
     radio: (page, option) => page.locator(`[data-name="q3"] input[value="${option}"]`),
   },
 ];
+
+/** issue 32: the record screen of a real server (bench/screen-real-server.ts); a new record each time. */
+function realRecordScreen(server: RealRecordServer): Screen {
+  const [memory] = screens;
+  if (!memory) throw new Error('no record screen');
+  return {
+    ...memory,
+    mode: 'real',
+    url: server.baseUrl,
+    signIn: false,
+    serve: async (page) => {
+      const loaded: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === server.baseUrl && url.pathname.endsWith('.js')) loaded.push(url.pathname.slice(1));
+      });
+      await server.signIn(page);
+      // Only what the record's own load asks for counts.
+      loaded.length = 0;
+      return loaded;
+    },
+  };
+}
 
 /** The SurveyJS peer's build, made afresh each run (bench-only; never part of the app). */
 function buildPeer(): void {
@@ -106,36 +143,24 @@ function buildPeer(): void {
   if (result.status !== 0) throw new Error('The SurveyJS peer build failed (see the output above).');
 }
 
-export interface ComparisonSettings {
-  cpuRates: number[];
-  loads: number;
-  keystrokes: number;
-  bursts: number;
-  keysPerBurst: number;
-  flips: number;
-}
-
-export const defaultComparisonSettings: ComparisonSettings = {
-  cpuRates: [1, 4],
-  loads: 5,
-  keystrokes: 200,
-  bursts: 10,
-  keysPerBurst: 20,
-  flips: 40,
-};
-
 async function openScreen(browser: Browser, screen: Screen, form: FormTemplate, cpu: number) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (screen.signIn) await signInBenchPerson(context);
-  const last = form.steps.at(-1)?.fields.at(-1)?.label ?? '';
-  await installProbes(context, last, screen.lastControl);
+  // The last question of the first step (the one shown first).
+  const last = form.steps[0]?.fields.at(-1)?.label ?? '';
+  await installProbes(context, last, screen.lastControl(form));
   const page = await context.newPage();
-  await throttleCpu(page, cpu);
   const scripts = await screen.serve(page, form);
-  await page.goto(screen.url);
+  // The real server's sign-in (in serve) is not measured; the load of the record after it is.
+  if (screen.mode === 'real') await page.goto('about:blank');
+  await throttleCpu(page, cpu);
+  await page.goto(screen.mode === 'real' ? `${screen.url}/#/record/${await newRecord(screen)}` : screen.url);
   const load = await loadTime(page);
   return { context, page, scripts, load };
 }
+
+const realRecords = new WeakMap<Screen, () => Promise<string>>();
+const newRecord = (screen: Screen) => realRecords.get(screen)?.() ?? Promise.resolve(recordId);
 
 async function measureScreen(
   browser: Browser,
@@ -158,15 +183,23 @@ async function measureScreen(
     const heapBytes = await heapAfterGc(page);
     const keys = Math.max(20, Math.round(settings.keystrokes / cpu));
     const keystrokes = await typedKeystrokes(page, screen.textInput(page), keys);
+    // BENCH_SCREEN_TRACE=<dir>: a Chromium performance trace of the bursts (issue 32 §1).
+    const traceDir = process.env.BENCH_SCREEN_TRACE;
+    const traceFile = `${screen.name}-${screen.mode}-${form.steps.length}p-x${cpu}.json`;
+    if (traceDir)
+      await browser.startTracing(page, { path: path.join(traceDir, traceFile), screenshots: false });
     const bursts = await burstKeystrokes(
       page,
       screen.textInput(page),
       settings.bursts,
       settings.keysPerBurst,
     );
+    if (traceDir) await browser.stopTracing();
     const flips = await radioFlips(page, screen.radio(page, 'Yes'), screen.radio(page, 'No'), settings.flips);
     return {
       screen: screen.name,
+      mode: screen.mode,
+      pages: form.steps.length,
       cpu,
       load: summarize(loads.map((load) => load.question)),
       loadControls: summarize(loads.map((load) => load.control)),
@@ -184,7 +217,7 @@ async function measureScreen(
   }
 }
 
-export async function runScreenComparison(settings = defaultComparisonSettings): Promise<ScreenComparison> {
+export async function runScreenComparison(settings = comparisonSettings()): Promise<ScreenComparison> {
   ensureClientBuild((line) => console.log(line));
   buildPeer();
   const measuredAt = new Date();
@@ -195,16 +228,37 @@ export async function runScreenComparison(settings = defaultComparisonSettings):
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const runs: ScreenRun[] = [];
+  let server: RealRecordServer | undefined;
   try {
-    // Interleaved (record, SurveyJS, record, …) per CPU rate, so a change in the machine's load
-    // falls on both rather than on one.
-    for (const cpu of settings.cpuRates)
-      for (const screen of screens) {
-        console.log(`  ${screen.name} at CPU ×${cpu}…`);
-        runs.push(await measureScreen(browser, screen, form, cpu, settings));
+    for (const pages of settings.layouts) {
+      const layoutForm = generatedForm(500, pages);
+      const [memory, peer] = screens;
+      if (!memory || !peer) throw new Error('no screens');
+      const chosen: Screen[] = [];
+      if (settings.modes.includes('memory')) chosen.push(memory);
+      if (settings.modes.includes('real')) {
+        // One server per layout (its inventory type holds that layout's form), stopped after it.
+        const started = await startRealRecordServer(layoutForm);
+        server = started;
+        const real = realRecordScreen(started);
+        realRecords.set(real, () => started.newRecord());
+        chosen.push(real);
       }
+      chosen.push(peer);
+      // Interleaved (record, SurveyJS, record, …) per CPU rate, so a change in the machine's load
+      // falls on all rather than on one.
+      for (const cpu of settings.cpuRates)
+        for (const screen of chosen) {
+          console.log(`  ${screen.name} (${screen.mode}, ${pages} page(s)) at CPU ×${cpu}…`);
+          runs.push(await measureScreen(browser, screen, layoutForm, cpu, settings));
+        }
+      await server?.stop();
+      server = undefined;
+    }
   } finally {
     await browser.close();
+    await server?.stop();
   }
-  return { measuredAt, loadAverage, fields: form.steps[0]?.fields.length ?? 0, runs };
+  const loadAverageEnd = os.loadavg();
+  return { measuredAt, loadAverage, loadAverageEnd, fields: form.steps[0]?.fields.length ?? 0, runs };
 }

@@ -7,6 +7,7 @@ import {
   expectAnswer,
   fieldLocator,
   goToSection,
+  passContentNote,
   sectionOptions,
 } from './support/record-form-driver.ts';
 import { expectOnServer, idTokenOf, openRecord, personWithRecord } from './support/record-session.ts';
@@ -83,6 +84,7 @@ test('a person fills every section; progress and check marks follow the rules; a
 
   for (const [index, section] of answersBySection.entries()) {
     await expect(page.getByRole('heading', { level: 2, name: form.steps[index]?.stepTitle })).toBeVisible();
+    await passContentNote(page);
     for (const [key, value] of section) {
       const followers = Object.keys(appearsAfter).filter((follower) => appearsAfter[follower] === key);
       for (const follower of followers) await expect(fieldLocator(page, form, follower)).toHaveCount(0);

@@ -1,12 +1,16 @@
 // Import boundaries of STYLE.md, checked on every `npm run lint`:
 //   domain imports only domain and zod; web and server never import each other;
 //   a web feature never imports another feature; shared web code (components, lib) never imports
-//   features or the app shell (shared → features → app).
+//   features or the app shell (shared → features → app);
+//   in src/server (issue 27 §1) arrows point down only: app/main → plugins → graphql, cli → modules
+//   → kernel → db, config; a module reaches another module through its service, never its
+//   repository, and no module folders import each other in a circle.
+// `node scripts/check-boundaries.ts [ROOT]` checks ROOT's src (the project's own by default).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = path.resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)));
 const src = path.join(root, 'src');
 const aliases: Record<string, string> = {
   '#domain/': 'src/domain/',
@@ -43,6 +47,55 @@ function resolve(from: string, specifier: string): { local: string } | { pkg: st
 const featureOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1];
 const problems: string[] = [];
 
+/** The server's layers, lowest first (STYLE §3); a file imports only its own layer or lower ones. */
+const SERVER_LAYERS: { name: string; paths: RegExp }[] = [
+  { name: 'db and config', paths: /^src\/server\/(db\/|config\.ts$|log-serializers\.ts$)/ },
+  { name: 'kernel', paths: /^src\/server\/kernel\// },
+  { name: 'modules', paths: /^src\/server\/modules\// },
+  { name: 'graphql and cli', paths: /^src\/server\/(graphql|cli)\// },
+  { name: 'plugins', paths: /^src\/server\/plugins\// },
+  { name: 'app', paths: /^src\/server\/(app|main)\.ts$/ },
+  { name: 'test support', paths: /^src\/server\/test-support\// },
+];
+const serverLayer = (file: string) => SERVER_LAYERS.findIndex((layer) => layer.paths.test(file));
+const moduleOf = (file: string) => /^src\/server\/modules\/([^/]+)\//.exec(file)?.[1];
+/** Which module folders import which, to find circles among them. */
+const moduleImports = new Map<string, Set<string>>();
+
+function serverProblem(file: string, target: string): string | undefined {
+  const from = serverLayer(file);
+  const to = serverLayer(target);
+  if (from < 0 || to < 0) return undefined;
+  if (to > from)
+    return `an upward import in the server: ${SERVER_LAYERS[from]?.name} never imports ${SERVER_LAYERS[to]?.name}`;
+  const ownModule = moduleOf(file);
+  const targetModule = moduleOf(target);
+  if (ownModule && targetModule && ownModule !== targetModule) {
+    const imported = moduleImports.get(ownModule) ?? new Set<string>();
+    moduleImports.set(ownModule, imported.add(targetModule));
+    if (/-repository\.ts$/.test(target))
+      return "a module uses another module's service, never its repository";
+  }
+  return undefined;
+}
+
+/** Module folders that import each other in a circle, each circle named once. */
+function moduleCircles(): string[] {
+  const circles = new Set<string>();
+  const visit = (name: string, trail: string[]) => {
+    const start = trail.indexOf(name);
+    if (start >= 0) {
+      const loop = trail.slice(start);
+      const first = loop.indexOf([...loop].sort()[0] ?? name);
+      circles.add([...loop.slice(first), ...loop.slice(0, first)].join(' → '));
+      return;
+    }
+    for (const next of moduleImports.get(name) ?? []) visit(next, [...trail, name]);
+  };
+  for (const name of moduleImports.keys()) visit(name, []);
+  return [...circles];
+}
+
 for (const absolute of sourceFiles(src)) {
   const file = path.relative(root, absolute).split(path.sep).join('/');
   const isTest = /\.test\.tsx?$/.test(file);
@@ -66,6 +119,9 @@ for (const absolute of sourceFiles(src)) {
       say('the web client never imports server code');
     if (file.startsWith('src/server/') && target.local.startsWith('src/web/'))
       say('the server never imports web code');
+    // Tests stand outside the server's layers: they may start the whole app.
+    const layered = file.startsWith('src/server/') && !isTest && serverProblem(file, target.local);
+    if (layered) say(layered);
     const ownFeature = featureOf(file);
     const targetFeature = featureOf(target.local);
     if (ownFeature && targetFeature && ownFeature !== targetFeature) say('features never import each other');
@@ -74,6 +130,9 @@ for (const absolute of sourceFiles(src)) {
     }
   }
 }
+
+for (const circle of moduleCircles())
+  problems.push(`src/server/modules: module folders import each other in a circle: ${circle}`);
 
 if (problems.length > 0) {
   console.error(`Import boundary violations (${problems.length}):\n${problems.join('\n')}`);

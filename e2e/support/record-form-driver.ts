@@ -84,4 +84,17 @@ export async function goToSection(page: Page, title: string): Promise<void> {
     .getByRole('option', { name: new RegExp(`: ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
     .click();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await passContentNote(page);
+}
+
+/**
+ * Issue 28 §2: a section with a content note shows the note before its questions; a test that is
+ * about the questions chooses Continue (the note renders with the section's heading, in one frame).
+ */
+export async function passContentNote(page: Page): Promise<void> {
+  const note = page.getByRole('region', { name: 'Before this section' });
+  if (await note.isVisible()) {
+    await note.getByRole('button', { name: 'Continue' }).click();
+    await expect(note).toHaveCount(0);
+  }
 }

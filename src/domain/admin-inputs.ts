@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { supportLineFields, supportLineHasText } from './support-line-input.ts';
+import { SUPPORT_LINE_MESSAGES } from './support-line-rules.ts';
 
 /**
  * What an admin types into the console's inline rows (admin-app §5), as the one set of schemas the
@@ -21,15 +23,19 @@ const emptyAsNull = (max: number, tooLong: string) =>
       value === undefined || value === null || value.trim() === '' ? null : value.trim(),
     );
 
-export const organizationInputSchema = z.object({
-  name: z
-    .string(ORGANIZATION_NAME_REQUIRED)
-    .trim()
-    .min(1, ORGANIZATION_NAME_REQUIRED)
-    .max(200, 'The name is too long.'),
-  phone: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
-  website: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
-});
+export const organizationInputSchema = z
+  .object({
+    name: z
+      .string(ORGANIZATION_NAME_REQUIRED)
+      .trim()
+      .min(1, ORGANIZATION_NAME_REQUIRED)
+      .max(200, 'The name is too long.'),
+    phone: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
+    website: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
+    // Issue 28 §6: the organization's support line; left out of an update, it stays as stored.
+    ...supportLineFields,
+  })
+  .refine(supportLineHasText, { message: SUPPORT_LINE_MESSAGES.textNeeded, path: ['supportText'] });
 export type OrganizationInput = z.output<typeof organizationInputSchema>;
 
 // admin-app §5 User edit: "Name and organization are required."

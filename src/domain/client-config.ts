@@ -1,3 +1,5 @@
+import type { SupportLine } from './support-line.ts';
+
 /**
  * What the browser needs to know about this deployment. The server embeds it in index.html
  * (`<script id="app-config" type="application/json">`) and serves it at GET /api/client-config.
@@ -16,6 +18,10 @@ export interface ClientConfig {
   session: { idleMinutes: number; maxHours: number };
   /** Set in embedded mail mode only: where a person trying the product reads the mails sent. */
   mailboxUrl?: string;
+  /** Issue 28 §5: the neutral page "Leave quickly" goes to (QUICK_EXIT_URL). */
+  quickExitUrl: string;
+  /** Issue 28 §6: the support line shown when the record's organization sets none. */
+  supportLine: SupportLine;
 }
 
 /** Issue 29 §4 (OWASP ASVS V7.3): 30 minutes idle, 12 hours at most from sign-in. */

@@ -1,6 +1,6 @@
 import type { AnswerMap } from './answer-completeness.ts';
 import type { FormTemplate } from './form-template.ts';
-import { RECORD_BOOKKEEPING_KEYS, withTableAnswersOfFlattenedMap } from './report-data.ts';
+import { isRecordBookkeepingKey, withTableAnswersOfFlattenedMap } from './report-data.ts';
 import { parseTableAnswerKey, tableCells } from './table-answer-keys.ts';
 
 /** customer-app §3 "Record form data": the bookkeeping key holding the step the person was on. */
@@ -14,13 +14,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * The answers of record data as one flat map (decision 020 rule 1): answers by field id and table
- * cells by their flattened key, without the steps/currentStep/flattened bookkeeping. A table answer
+ * cells by their flattened key, without the steps/currentStep/flattened bookkeeping and the
+ * sections' content-note choices (issue 28 §2). A table answer
  * found only in `flattened` is lifted out of it (the top-level one wins), so none is lost.
  */
 export function answersOfRecordData(data: unknown): Record<string, unknown> {
   if (!isPlainObject(data)) return {};
   const answers: Record<string, unknown> = { ...withTableAnswersOfFlattenedMap(data) };
-  for (const key of RECORD_BOOKKEEPING_KEYS) delete answers[key];
+  for (const key of Object.keys(answers)) if (isRecordBookkeepingKey(key)) delete answers[key];
   return answers;
 }
 

@@ -1,9 +1,15 @@
 import type { AnswerMap } from './answer-completeness.ts';
 import { withoutDeclinedAnswers } from './declined-answer.ts';
+import { isSectionChoiceKey } from './section-choices.ts';
 import { parseFlattenedAnswerKey } from './table-answer-keys.ts';
 
 /** customer-app §3 record data keys that are bookkeeping, not answers (customer-app §5, admin-app §5). */
 export const RECORD_BOOKKEEPING_KEYS: readonly string[] = ['steps', 'currentStep', 'flattened'];
+
+/** A bookkeeping key: the three above, or a section's content-note choice (issue 28 §2, decision 120). */
+export function isRecordBookkeepingKey(key: string): boolean {
+  return RECORD_BOOKKEEPING_KEYS.includes(key) || isSectionChoiceKey(key);
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,7 +96,7 @@ function collectEntries(data: AnswerMap): Map<string, Entry> {
   const entries = new Map<string, Entry>();
   for (const [key, raw] of Object.entries(data)) {
     const value = withoutEmpty(raw);
-    if (RECORD_BOOKKEEPING_KEYS.includes(key) || value === undefined) continue;
+    if (isRecordBookkeepingKey(key) || value === undefined) continue;
     const address = parseFlattenedAnswerKey(key);
     if (!address) {
       entries.set(`answer:${key}`, { answer: value });

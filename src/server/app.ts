@@ -90,10 +90,11 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(mailPlugin, mailer ? { mailer } : {});
   await app.register(paymentsPlugin);
+  // Before the sign-in's writers of records (auth, viewer cache, the identity provider) need it.
+  await app.register(recordChangesPlugin);
   await app.register(authPlugin);
   await app.register(apiCacheControlPlugin);
   await app.register(viewerCachePlugin);
-  await app.register(recordChangesPlugin);
   await app.register(aiPlugin);
   await app.register(pageAssetRoutes);
   await app.register(identityProviderPlugin);

@@ -24,6 +24,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('goes to a neutral public page and shows a default support line unless told otherwise (issue 28)', () => {
+    const config = loadConfig({});
+    expect(config.quickExitUrl).toBe('https://www.bbc.co.uk/weather');
+    expect(config.supportLine).toMatchObject({ phone: null, url: null });
+    expect(config.supportLine.text).toMatch(/talk to someone you trust/);
+    expect(
+      loadConfig({ SUPPORT_LINE_TEXT: ' Call us. ', SUPPORT_LINE_URL: 'https://help.example' }).supportLine,
+    ).toEqual({ text: 'Call us.', phone: null, url: 'https://help.example' });
+  });
+
   it('selects the production counterparts when their variables are set', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://db.internal/life',
@@ -77,6 +87,11 @@ describe('loadConfig', () => {
     [{ SESSION_IDLE_MINUTES: 'half an hour' }, 'SESSION_IDLE_MINUTES'],
     [{ SESSION_MAX_HOURS: '-1' }, 'SESSION_MAX_HOURS'],
     [{ SESSION_MAX_HOURS: '1000' }, 'SESSION_MAX_HOURS'],
+    // Issue 28 §5–§6: where Leave quickly goes, and the default support line.
+    [{ QUICK_EXIT_URL: 'javascript:void(0)' }, 'QUICK_EXIT_URL'],
+    [{ SUPPORT_LINE_PHONE: 'ring us' }, 'SUPPORT_LINE_PHONE'],
+    [{ SUPPORT_LINE_URL: 'help.example' }, 'SUPPORT_LINE_URL'],
+    [{ SUPPORT_LINE_TEXT: 'x'.repeat(301) }, 'SUPPORT_LINE_TEXT'],
   ])('refuses %o naming %s', (env, variable) => {
     let caught: unknown;
     try {

@@ -2,6 +2,12 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_LIMITS } from '#domain/client-config.ts';
+import {
+  DEFAULT_SUPPORT_TEXT,
+  isSupportPhone,
+  SUPPORT_LINE_MESSAGES,
+  SUPPORT_TEXT_MAX,
+} from '#domain/support-line-rules.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up (DESIGN §1).
@@ -61,6 +67,8 @@ function isAddressOrRange(text: string): boolean {
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
+export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.co.uk/weather';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -97,6 +105,19 @@ const envSchema = z.object({
   // tests shorten it) and the absolute session lifetime, which the server enforces too (hours).
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(1440).default(DEFAULT_SESSION_LIMITS.idleMinutes),
   SESSION_MAX_HOURS: z.coerce.number().min(0.01).max(720).default(DEFAULT_SESSION_LIMITS.maxHours),
+  // Issue 28 §5: where "Leave quickly" goes: a neutral public page (the one GOV.UK's "Exit this
+  // page", researched with survivors of domestic abuse, uses by default).
+  QUICK_EXIT_URL: optionalUrl(['https:', 'http:']),
+  // Issue 28 §6: the support line shown when a record's organization sets none.
+  SUPPORT_LINE_TEXT: optionalText.refine(
+    (value) => value === undefined || value.length <= SUPPORT_TEXT_MAX,
+    SUPPORT_LINE_MESSAGES.textTooLong,
+  ),
+  SUPPORT_LINE_PHONE: optionalText.refine(
+    (value) => value === undefined || isSupportPhone(value),
+    SUPPORT_LINE_MESSAGES.phoneFormat,
+  ),
+  SUPPORT_LINE_URL: optionalUrl(['https:', 'http:']),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
@@ -159,6 +180,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mailboxPublic: env.MAILBOX_PUBLIC,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
+    quickExitUrl: env.QUICK_EXIT_URL ?? DEFAULT_QUICK_EXIT_URL,
+    supportLine: {
+      text: env.SUPPORT_LINE_TEXT ?? DEFAULT_SUPPORT_TEXT,
+      phone: env.SUPPORT_LINE_PHONE ?? null,
+      url: env.SUPPORT_LINE_URL ?? null,
+    },
     // Never honoured in production.
     devClientOrigin:
       env.NODE_ENV === 'production' || !env.DEV_CLIENT_ORIGIN

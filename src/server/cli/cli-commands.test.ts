@@ -4,19 +4,12 @@ import { parseFormTemplate } from '#domain/form-template.ts';
 import { lifeInventoryForm } from '#domain/life-inventory.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import {
-  idpAccounts,
-  inventoryTypes,
-  organizations,
-  products,
-  purchases,
-  reports,
-  users,
-} from '../db/schema.ts';
-import { findAccountByEmail } from '../modules/identity/account-repository.ts';
+import { idpAccounts } from '../db/identity-schema.ts';
+import { inventoryTypes, organizations, products, purchases, reports, users } from '../db/schema.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { resolveViewer } from '../modules/identity/viewer.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { findAccountByEmail } from '../modules/idp/account-repository.ts';
+import { createTestDatabase, recordWriteDeps, type TestDatabase } from '../test-support/test-database.ts';
 import { runCommandLine } from './command-line.ts';
 
 // Each command through the same entry the server's control socket uses, on a real database
@@ -50,7 +43,7 @@ async function cli(argv: string[], config: Config = embedded) {
 }
 
 function signInAs(sub: string, email: string) {
-  return resolveViewer(db, {
+  return resolveViewer(recordWriteDeps(testDatabase.database), {
     sub,
     email,
     emailVerified: true,

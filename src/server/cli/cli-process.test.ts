@@ -7,8 +7,8 @@ import { loadConfig } from '../config.ts';
 import { acquireDataDirLock, lockFilePath } from '../db/data-dir-lock.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { inventoryTypes, products, reports, users } from '../db/schema.ts';
-import { findAccountByEmail } from '../modules/identity/account-repository.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
+import { findAccountByEmail } from '../modules/idp/account-repository.ts';
 import { findUserWithRoles } from '../modules/users/user-provisioning-service.ts';
 import { runCliProcess } from '../test-support/cli-process.ts';
 import { createTestDatabase, usingPostgres } from '../test-support/test-database.ts';
@@ -106,7 +106,9 @@ describe('the CLI on its own', () => {
     } finally {
       await database.close();
     }
-  });
+    // Four CLI processes, each starting Node and opening (and migrating) the embedded database:
+    // on a loaded 2-core machine that alone has taken over 30 s.
+  }, 120_000);
 
   it('says which process holds the embedded database when nobody answers on its control socket', async () => {
     const dataDir = tempDataDir();

@@ -5,8 +5,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as identitySchema from './identity-schema.ts';
 import { type PreparedStatement, runPglitePrepared } from './pglite-prepared.ts';
-import * as schema from './schema.ts';
+import * as productSchema from './schema.ts';
+
+const schema = { ...productSchema, ...identitySchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };

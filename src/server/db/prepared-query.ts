@@ -1,22 +1,79 @@
+import { Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './database.ts';
-import type { PreparedStatement } from './pglite-prepared.ts';
+
+const dialect = new PgDialect();
 
 /**
- * Runs a hand-written statement straight on the driver (STACK-NOTES trap 6: raw SQL is the fastest
- * path on both), as a named prepared statement, planned once per connection. Both drivers parse
- * jsonb to objects, timestamptz to Date, numeric to string and arrays to arrays.
+ * A hand-written statement (issue 27 §4): a Drizzle `sql` template that names schema.ts's tables
+ * and columns (a renamed column fails the type check), compiled once to SQL text and run straight on
+ * the driver as a named prepared statement, planned once per connection (STACK-NOTES trap 6: the
+ * fastest path on both drivers). Values come only through `sql.placeholder(name)`; a name used
+ * twice is one parameter, so a statement lists exactly the values it uses.
  */
-export async function runPrepared<T>(database: Database, query: PreparedStatement): Promise<T[]> {
-  assertOneTextPerName(query);
-  return database.prepared<T>(query);
+export interface Statement<Row> {
+  readonly name: string;
+  readonly text: string;
+  /** The placeholder names, in parameter order ($1, $2, …). */
+  readonly values: readonly string[];
+  /** Only carries the row type. */
+  readonly row?: Row;
 }
 
 const textByName = new Map<string, string>();
 
+export function prepared<Row>(name: string, query: SQL): Statement<Row> {
+  const compiled = dialect.sqlToQuery(query);
+  const values: string[] = [];
+  const numberOf = compiled.params.map((param) => {
+    if (!(param instanceof Placeholder))
+      throw new Error(`Statement "${name}": a value must be a sql.placeholder, not ${String(param)}.`);
+    const known = values.indexOf(param.name);
+    return known >= 0 ? known + 1 : values.push(param.name);
+  });
+  const text = compiled.sql.replace(/\$(\d+)/g, (_match, n: string) => `$${numberOf[Number(n) - 1]}`);
+  assertOneTextPerName(name, text);
+  return { name, text, values };
+}
+
+/** Statements whose shape has a few variants (sort column, filter): each compiled on first use. */
+export function preparedOnce<Row>(name: string, build: () => SQL): Statement<Row> {
+  const known = statementsByName.get(name);
+  if (known) return known as Statement<Row>;
+  const statement = prepared<Row>(name, build());
+  statementsByName.set(name, statement);
+  return statement;
+}
+const statementsByName = new Map<string, Statement<unknown>>();
+
+/** Both drivers parse jsonb to objects, timestamptz to Date, numeric to string and arrays to arrays. */
+export async function runPrepared<Row>(
+  database: Database,
+  statement: Statement<Row>,
+  values: Readonly<Record<string, unknown>> = {},
+): Promise<Row[]> {
+  return database.prepared<Row>({
+    name: statement.name,
+    text: statement.text,
+    values: statement.values.map((name) => {
+      if (!(name in values)) throw new Error(`Statement "${statement.name}" needs the value "${name}".`);
+      return values[name];
+    }),
+  });
+}
+
+/** A column by its bare name, where SQL allows no table before it (UPDATE … SET, INSERT columns). */
+export function column(of: PgColumn): SQL {
+  return sql`${sql.identifier(of.name)}`;
+}
+
+/** A named value of the statement (`$n` in its text). */
+export const value = (name: string) => sql.placeholder(name);
+
 /** Both drivers refuse a statement name reused for other SQL; say which one, at once. */
-function assertOneTextPerName(query: PreparedStatement): void {
-  const known = textByName.get(query.name);
-  if (known === undefined) textByName.set(query.name, query.text);
-  else if (known !== query.text)
-    throw new Error(`Prepared statement name "${query.name}" is used for two statements.`);
+function assertOneTextPerName(name: string, text: string): void {
+  const known = textByName.get(name);
+  if (known === undefined) textByName.set(name, text);
+  else if (known !== text) throw new Error(`Prepared statement name "${name}" is used for two statements.`);
 }

@@ -275,12 +275,20 @@ export type Organization = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   phone?: Maybe<Scalars['String']['output']>;
+  supportPhone?: Maybe<Scalars['String']['output']>;
+  /** Issue 28 §6: the support line shown on the organization's records (text, phone, link). */
+  supportText?: Maybe<Scalars['String']['output']>;
+  supportUrl?: Maybe<Scalars['String']['output']>;
   website?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrganizationInput = {
   name: Scalars['String']['input'];
   phone?: InputMaybe<Scalars['String']['input']>;
+  supportPhone?: InputMaybe<Scalars['String']['input']>;
+  /** Issue 28 §6: left out, the stored value stays; empty or null clears it. */
+  supportText?: InputMaybe<Scalars['String']['input']>;
+  supportUrl?: InputMaybe<Scalars['String']['input']>;
   website?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -288,6 +296,10 @@ export type OrganizationSummary = {
   __typename?: 'OrganizationSummary';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  supportPhone?: Maybe<Scalars['String']['output']>;
+  /** Issue 28 §6: the organization's own support line; all null means the configured default is shown. */
+  supportText?: Maybe<Scalars['String']['output']>;
+  supportUrl?: Maybe<Scalars['String']['output']>;
 };
 
 export type Product = {
@@ -964,12 +976,18 @@ export type OrganizationResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supportPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supportText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supportUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   website?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OrganizationSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrganizationSummary'] = ResolversParentTypes['OrganizationSummary']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  supportPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supportText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supportUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ProductResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../kernel/service-deps.ts';
 import type { Viewer } from '../modules/identity/viewer.ts';
-import type { ServiceDeps } from '../modules/service-deps.ts';
 import type { LiveLedger } from './live-ledger.ts';
 import type { Loaders } from './loaders.ts';
 import type { ResponseBudget } from './response-budget.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExecutionResult, GraphQLError, type GraphQLFormattedError } from 'graphql';
 import mercurius from 'mercurius';
-import { HTTP_STATUS, type Result } from '../modules/authorization/service-result.ts';
+import { HTTP_STATUS, type Result } from '../kernel/result.ts';
 
 const { ErrorWithProps } = mercurius;
 

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Result } from '../modules/authorization/service-result.ts';
+import type { Result } from '../kernel/result.ts';
 import type { AnswerRead, RecordModel } from '../modules/records/record-model.ts';
 import type { GraphQLContext } from './graphql-context.ts';
 import { readWithinBudget } from './response-budget.ts';

@@ -1,32 +1,27 @@
 import type { IResolvers } from 'mercurius';
-import { adminActivityQueries } from '../modules/admin-activity/admin-activity-resolvers.ts';
-import { formVersionMutations, formVersionQueries } from '../modules/form-versions/form-version-resolvers.ts';
+import { adminActivityQueries } from './admin-activity-resolvers.ts';
+import { formVersionMutations, formVersionQueries } from './form-version-resolvers.ts';
+import type { Resolvers } from './generated-types.ts';
 import {
   inventoryTypeMutations,
   inventoryTypeQueries,
   inventoryTypeResolvers,
-} from '../modules/inventory-types/inventory-type-resolvers.ts';
+} from './inventory-type-resolvers.ts';
 import {
   organizationMutations,
   organizationQueries,
   organizationResolvers,
-} from '../modules/organizations/organization-resolvers.ts';
-import { productMutations, productQueries, productResolvers } from '../modules/products/product-resolvers.ts';
+} from './organization-resolvers.ts';
+import { productMutations, productQueries, productResolvers } from './product-resolvers.ts';
 import {
   lifeRecordResolvers,
   recordMutations,
   recordQueries,
   recordSaveResolvers,
   recordSubscriptions,
-} from '../modules/records/record-resolvers.ts';
-import {
-  userMutations,
-  userQueries,
-  userResolvers,
-  viewerResolvers,
-} from '../modules/users/user-resolvers.ts';
-import type { Resolvers } from './generated-types.ts';
+} from './record-resolvers.ts';
 import { DateTimeScalar, JsonScalar } from './scalars.ts';
+import { userMutations, userQueries, userResolvers, viewerResolvers } from './user-resolvers.ts';
 
 /** Every resolver of schema.graphql, typed from it (`npm run codegen`); the modules own their parts. */
 export const resolvers = {

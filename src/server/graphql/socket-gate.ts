@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { bearerToken } from '../kernel/authentication.ts';
 import type { Viewer } from '../modules/identity/viewer.ts';
-import { bearerToken } from '../plugins/auth.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

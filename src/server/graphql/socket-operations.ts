@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { findInputProblem, INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
-import { SERVER_BUSY_MESSAGE } from '../plugins/memory-guard.ts';
+import { SERVER_BUSY_MESSAGE } from '../kernel/messages.ts';
 import { type PersonLimiter, TOO_MANY_WAITING_MESSAGE } from './person-limiter.ts';
 import { graphqlRequestProblem } from './request-shape.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { AuthenticationError, bearerToken, refuseEndedSignIn } from '../kernel/authentication.ts';
 import { loadOrCreateSigningKeys, publicJwks } from '../modules/identity/signing-keys.ts';
 import {
   createTokenVerifier,
@@ -25,38 +25,6 @@ declare module 'fastify' {
   }
 }
 
-// customer-app §7: the message a call without a token gets (the client says it too).
-export { MISSING_TOKEN_MESSAGE };
-
-export class AuthenticationError extends Error {
-  readonly statusCode = 401;
-  constructor(message: string) {
-    super(message);
-    this.name = 'AuthenticationError';
-  }
-}
-
-/** A token issued before the person's last logout or password reset (issue 14 §3). */
-export const SIGNED_OUT_MESSAGE =
-  'This sign-in has ended (you logged out or changed your password). Sign in again.';
-
-/**
- * The viewer, unless their token was issued before their last logout or password reset (issue 25
- * §5, to the millisecond). A token that carries its exact issue instant is compared by it; one with
- * a whole-second `iat` only is refused when that second began at or before the logout, since it may
- * have been issued before it (a sign-in through another issuer in that same second must sign in again).
- */
-export function refuseEndedSignIn(
-  identity: { issuedAt: number; issuedAtMs: number | null },
-  viewer: Viewer,
-): Viewer {
-  const endedAt = viewer.tokensValidAfter;
-  if (endedAt === null) return viewer;
-  const ended = identity.issuedAtMs !== null ? identity.issuedAtMs <= endedAt : identity.issuedAt <= endedAt;
-  if (ended) throw new AuthenticationError(SIGNED_OUT_MESSAGE);
-  return viewer;
-}
-
 /** A token of a sign-in older than the absolute session lifetime (issue 29 §4). */
 export const SESSION_TOO_OLD_MESSAGE = 'Your sign-in has reached its time limit. Sign in again.';
 
@@ -71,14 +39,6 @@ export function limitToSessionLifetime(identity: VerifiedIdentity, maxMs: number
   const endsAt = identity.authTime + maxMs;
   if (endsAt <= now) throw new AuthenticationError(SESSION_TOO_OLD_MESSAGE);
   return { ...identity, expiresAt: Math.min(identity.expiresAt, endsAt) };
-}
-
-export function bearerToken(header: string | undefined): string {
-  if (header === undefined || header.trim() === '') throw new AuthenticationError(MISSING_TOKEN_MESSAGE);
-  const match = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/.exec(header.trim());
-  if (!match?.[1])
-    throw new AuthenticationError('Malformed Authorization header: expected "Bearer <token>".');
-  return match[1];
 }
 
 /**
@@ -112,9 +72,7 @@ export const authPlugin = fp(
       const identity = await app.verifyToken(token);
       return refuseEndedSignIn(
         identity,
-        await resolveViewer(db, identity, (ids) => {
-          for (const id of ids) app.recordChanges?.changed(id);
-        }),
+        await resolveViewer({ database: app.database, changes: app.recordChanges }, identity),
       );
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {

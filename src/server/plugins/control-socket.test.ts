@@ -11,8 +11,8 @@ import { loadConfig } from '../config.ts';
 import { lockFilePath, readLockHolder } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { inventoryTypes, reports, users } from '../db/schema.ts';
-import { findAccountByEmail } from '../modules/identity/account-repository.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
+import { findAccountByEmail } from '../modules/idp/account-repository.ts';
 import { findUserWithRoles } from '../modules/users/user-provisioning-service.ts';
 import {
   repoRoot,

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { validationMessage } from '../modules/route-schemas.ts';
+import { validationMessage } from '../kernel/route-schemas.ts';
 
 /**
  * One error handler (STYLE §7): client errors keep their message; server errors are logged with

@@ -26,8 +26,8 @@ import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget } from '../graphql/response-budget.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
 import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
-import { serviceDeps } from '../modules/service-deps.ts';
-import { AuthenticationError } from './auth.ts';
+import { AuthenticationError } from '../kernel/authentication.ts';
+import { serviceDeps } from '../kernel/service-deps.ts';
 
 const schemaPath = fileURLToPath(new URL('../../../schema.graphql', import.meta.url));
 export const GRAPHQL_PATH = '/graphql';

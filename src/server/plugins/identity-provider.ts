@@ -27,7 +27,13 @@ export async function identityProviderPlugin(app: FastifyInstance): Promise<void
   if (!config.oidc.embedded) return;
   const db = app.database.db;
   const site: PageSite = { productName: config.productName, homeUrl: config.publicUrl };
-  const provider = await createIdentityProvider({ config, db, log: app.log, site });
+  const provider = await createIdentityProvider({
+    config,
+    db,
+    records: { database: app.database, changes: app.recordChanges },
+    log: app.log,
+    site,
+  });
   const accounts = createAccountService({ db, mailer: app.mailer, site, log: app.log });
 
   // The protocol endpoints. STACK-NOTES trap 7: oidc-provider reads the body itself and builds its

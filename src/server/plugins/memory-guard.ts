@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import fp from 'fastify-plugin';
 import { GraphQLError } from 'graphql';
+import { SERVER_BUSY_MESSAGE } from '../kernel/messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +14,6 @@ export interface MemoryGuard {
   nearLimit(): boolean;
 }
 
-export const SERVER_BUSY_MESSAGE =
-  'The server is busy right now. Nothing was changed; try again in a few seconds.';
 export const RETRY_AFTER_SECONDS = 5;
 // Sampling the heap costs about a microsecond; doing it at most this often keeps it off the hot path.
 const SAMPLE_MS = 100;

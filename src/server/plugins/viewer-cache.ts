@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bearerToken, refuseEndedSignIn } from '../kernel/authentication.ts';
 import type { VerifiedIdentity } from '../modules/identity/token-verifier.ts';
 import { resolveViewer, type Viewer } from '../modules/identity/viewer.ts';
-import { bearerToken, refuseEndedSignIn } from './auth.ts';
 
-export { SIGNED_OUT_MESSAGE } from './auth.ts';
+export { SIGNED_OUT_MESSAGE } from '../kernel/authentication.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,9 +39,7 @@ export const viewerCachePlugin = fp(
   async (app) => {
     const db = app.database.db;
     // Records moved to a person as they sign in are published like any other write (issue 16 §2).
-    const publishRecords = (ids: readonly string[]) => {
-      for (const id of ids) app.recordChanges?.changed(id);
-    };
+    const records = { database: app.database, changes: app.recordChanges };
     const identities = new Map<string, VerifiedIdentity>();
     const people = new Map<string, { viewer: Viewer; until: number }>();
     // Bumped by every invalidation: a lookup that started before it must not store its result.
@@ -75,7 +73,7 @@ export const viewerCachePlugin = fp(
       const now = Date.now();
       if (cached && cached.until > now) return { ...cached.viewer, tokenExpiresAt: identity.expiresAt };
       const started = generation;
-      const viewer = await resolveViewer(db, identity, publishRecords);
+      const viewer = await resolveViewer(records, identity);
       if (started === generation) remember(people, key, { viewer, until: now + VIEWER_TTL_MS });
       return viewer;
     }

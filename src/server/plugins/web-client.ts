@@ -17,6 +17,8 @@ export function clientConfigFor(config: Config): ClientConfig {
     },
     session: config.session,
     ...(mailboxUrl ? { mailboxUrl } : {}),
+    quickExitUrl: config.quickExitUrl,
+    supportLine: config.supportLine,
   };
 }
 

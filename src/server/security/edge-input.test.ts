@@ -1,7 +1,8 @@
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
-import { RETRY_AFTER_SECONDS, SERVER_BUSY_MESSAGE } from '../plugins/memory-guard.ts';
+import { SERVER_BUSY_MESSAGE } from '../kernel/messages.ts';
+import { RETRY_AFTER_SECONDS } from '../plugins/memory-guard.ts';
 import { type ApiFixtures, createApiFixtures } from '../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';

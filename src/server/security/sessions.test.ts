@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
-import { createAccount } from '../modules/identity/account-repository.ts';
-import { SESSION_TOO_OLD_MESSAGE, SIGNED_OUT_MESSAGE } from '../plugins/auth.ts';
+import { SIGNED_OUT_MESSAGE } from '../kernel/authentication.ts';
+import { createAccount } from '../modules/idp/account-repository.ts';
+import { SESSION_TOO_OLD_MESSAGE } from '../plugins/auth.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { createTestBrowser, refreshTokens } from '../test-support/test-browser.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../modules/identity/account-repository.ts';
 import { issueLinkToken } from '../modules/idp/account-link-tokens.ts';
+import { createAccount } from '../modules/idp/account-repository.ts';
 import { RESET_PATH } from '../modules/idp/account-service.ts';
 import { SIGNED_OUT_MESSAGE } from '../plugins/viewer-cache.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON, TOO_MANY_SOCKETS_REASON } from '../graphql/socket-operations.ts';
-import { createAccount } from '../modules/identity/account-repository.ts';
 import { inspectLinkToken, issueLinkToken } from '../modules/idp/account-link-tokens.ts';
+import { createAccount } from '../modules/idp/account-repository.ts';
 import { assetUrl } from '../modules/server-pages/page-assets.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, type DatabaseTarget, openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { createRecordChanges } from '../kernel/record-changes.ts';
+import type { RecordWriteDeps } from '../kernel/record-writes.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -56,4 +58,9 @@ async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promi
   } finally {
     await client.end();
   }
+}
+
+/** A database with a publisher of its own, for calling a writer of records outside an app. */
+export function recordWriteDeps(database: Database): RecordWriteDeps {
+  return { database, changes: createRecordChanges(database, { error: () => {} }) };
 }

@@ -21,6 +21,10 @@ export type InventoryTypeInput = {
 export type OrganizationInput = {
   name: string;
   phone?: string | null | undefined;
+  supportPhone?: string | null | undefined;
+  /** Issue 28 §6: left out, the stored value stays; empty or null clears it. */
+  supportText?: string | null | undefined;
+  supportUrl?: string | null | undefined;
   website?: string | null | undefined;
 };
 
@@ -143,7 +147,7 @@ export type LatestGenerationQuery = { latestReportGeneration: { id: string, date
 export type AdminOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminOrganizationsQuery = { organizations: Array<{ id: string, name: string, phone: string | null, website: string | null }> };
+export type AdminOrganizationsQuery = { organizations: Array<{ id: string, name: string, phone: string | null, website: string | null, supportText: string | null, supportPhone: string | null, supportUrl: string | null }> };
 
 export type CreateOrganizationMutationVariables = Exact<{
   input: OrganizationInput;
@@ -350,7 +354,7 @@ export type RecordScreenQueryVariables = Exact<{
 }>;
 
 
-export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, formChanges: Array<{ version: number, fromFormVersion: number, moves: Array<{ from: string, to: string | null }> }> } | null };
+export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string, supportText: string | null, supportPhone: string | null, supportUrl: string | null } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, formChanges: Array<{ version: number, fromFormVersion: number, moves: Array<{ from: string, to: string | null }> }> } | null };
 
 export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number };
 
@@ -521,6 +525,9 @@ export const AdminOrganizationsDocument = new TypedDocumentString(`
     name
     phone
     website
+    supportText
+    supportPhone
+    supportUrl
   }
 }
     `) as unknown as TypedDocumentString<AdminOrganizationsQuery, AdminOrganizationsQueryVariables>;
@@ -909,6 +916,9 @@ export const RecordScreenDocument = new TypedDocumentString(`
     organization {
       id
       name
+      supportText
+      supportPhone
+      supportUrl
     }
     inventoryType {
       id

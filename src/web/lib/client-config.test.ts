@@ -32,4 +32,17 @@ describe('loadClientConfig', () => {
   it('refuses an incomplete configuration', () => {
     expect(() => parseClientConfig({ productName: 'X' })).toThrow(/productName and oidc are required/);
   });
+
+  it('never sends Leave quickly to a page of this app or a script, whatever it is given (issue 28 §5)', () => {
+    for (const quickExitUrl of ['javascript:alert(1)', '/#/home', undefined]) {
+      expect(parseClientConfig({ ...testConfig, quickExitUrl }).quickExitUrl).toBe(
+        'https://www.bbc.co.uk/weather',
+      );
+    }
+    const support = parseClientConfig({
+      ...testConfig,
+      supportLine: { text: 'Hi', phone: 1, url: 'javascript:x' },
+    });
+    expect(support.supportLine).toEqual({ text: 'Hi', phone: null, url: null });
+  });
 });

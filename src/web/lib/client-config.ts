@@ -33,6 +33,24 @@ export function parseClientConfig(value: unknown): ClientConfig {
     oidc: { authority: oidc.authority, clientId: oidc.clientId, claimsNamespace: oidc.claimsNamespace },
     session: sessionLimitsOf(config.session),
     ...(typeof config.mailboxUrl === 'string' ? { mailboxUrl: config.mailboxUrl } : {}),
+    quickExitUrl: webAddressOr(config.quickExitUrl, FALLBACK_QUICK_EXIT_URL),
+    supportLine: supportLineOf(config.supportLine),
+  };
+}
+
+/** Issue 28 §5: a server too old to send one still gets a neutral page, never a page of this app. */
+const FALLBACK_QUICK_EXIT_URL = 'https://www.bbc.co.uk/weather';
+
+function webAddressOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && /^https?:\/\//i.test(value) ? value : fallback;
+}
+
+function supportLineOf(value: unknown): ClientConfig['supportLine'] {
+  const line = value as Partial<ClientConfig['supportLine']> | null | undefined;
+  return {
+    text: typeof line?.text === 'string' ? line.text : '',
+    phone: typeof line?.phone === 'string' ? line.phone : null,
+    url: typeof line?.url === 'string' && /^https?:\/\//i.test(line.url) ? line.url : null,
   };
 }
 

@@ -13,6 +13,8 @@ export const testConfig: ClientConfig = {
     claimsNamespace: testClaimsNamespace,
   },
   session: { idleMinutes: 30, maxHours: 12 },
+  quickExitUrl: 'https://www.bbc.co.uk/weather',
+  supportLine: { text: 'Talk to someone you trust.', phone: null, url: null },
 };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

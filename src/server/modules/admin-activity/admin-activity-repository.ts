@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { runPrepared } from '../../db/prepared-query.ts';
+import { prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import type { organizations, products, purchases, supportMessages } from '../../db/schema.ts';
+import { organizations, products, purchases, supportMessages } from '../../db/schema.ts';
 
 export type PurchaseRow = ColumnsOfRow<
   typeof purchases,
@@ -12,18 +13,20 @@ export type PurchaseRow = ColumnsOfRow<
   product_name: RowOf<typeof products>['name'] | null;
 };
 
+const LATEST_PURCHASES = prepared<PurchaseRow>(
+  'purchases-latest',
+  sql`select ${purchases.id}, ${purchases.createdAt}, ${purchases.provider}, ${purchases.providerRef},
+        ${purchases.organizationId}, ${organizations.name} as organization_name,
+        ${products.name} as product_name, ${purchases.credits}, ${purchases.amount}::text as amount
+      from ${purchases}
+      left join ${organizations} on ${organizations.id} = ${purchases.organizationId}
+      left join ${products} on ${products.id} = ${purchases.productId}
+      order by ${purchases.createdAt} desc, ${purchases.id} desc
+      limit ${value('limit')}::int`,
+);
+
 export function latestPurchases(database: Database, limit: number) {
-  return runPrepared<PurchaseRow>(database, {
-    name: 'purchases-latest',
-    text: `select p.id, p.created_at, p.provider, p.provider_ref, p.organization_id, o.name as organization_name,
-                  pr.name as product_name, p.credits, p.amount::text as amount
-           from purchases p
-           left join organizations o on o.id = p.organization_id
-           left join products pr on pr.id = p.product_id
-           order by p.created_at desc, p.id desc
-           limit $1::int`,
-    values: [limit],
-  });
+  return runPrepared(database, LATEST_PURCHASES, { limit });
 }
 
 export type SupportMessageRow = ColumnsOfRow<
@@ -31,11 +34,14 @@ export type SupportMessageRow = ColumnsOfRow<
   'id' | 'created_at' | 'name' | 'email' | 'message'
 >;
 
+const LATEST_SUPPORT_MESSAGES = prepared<SupportMessageRow>(
+  'support-messages-latest',
+  sql`select ${supportMessages.id}, ${supportMessages.createdAt}, ${supportMessages.name},
+        ${supportMessages.email}, ${supportMessages.message}
+      from ${supportMessages}
+      order by ${supportMessages.createdAt} desc, ${supportMessages.id} desc limit ${value('limit')}::int`,
+);
+
 export function latestSupportMessages(database: Database, limit: number) {
-  return runPrepared<SupportMessageRow>(database, {
-    name: 'support-messages-latest',
-    text: `select id, created_at, name, email, message from support_messages
-           order by created_at desc, id desc limit $1::int`,
-    values: [limit],
-  });
+  return runPrepared(database, LATEST_SUPPORT_MESSAGES, { limit });
 }

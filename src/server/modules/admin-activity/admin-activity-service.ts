@@ -1,6 +1,6 @@
 import { type Actor, decide } from '#domain/permissions.ts';
-import { ADMINS_ONLY_MESSAGE, ok, type Result, refusal } from '../authorization/service-result.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { ADMINS_ONLY_MESSAGE, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import * as activity from './admin-activity-repository.ts';
 
 /** The console shows the latest of each; a request never reads more than this. */

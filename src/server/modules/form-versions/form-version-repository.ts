@@ -1,8 +1,17 @@
+import { sql } from 'drizzle-orm';
 import type { AnswerMapping } from '#domain/answer-mapping.ts';
 import type { Database } from '../../db/database.ts';
-import { runPrepared } from '../../db/prepared-query.ts';
+import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import type { inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
+
+const v = inventoryTypeVersions;
+const t = inventoryTypes;
+const r = reports;
+const m = recordMigrations;
+/** A column of a common table expression (`with old as (…)`) by its schema.ts name. */
+const of = (name: string, col: { name: string }) => sql.raw(`${name}."${col.name}"`);
 
 /** A published version as the admin console lists it (issue 12). */
 export type FormVersionRow = ColumnsOfRow<
@@ -15,69 +24,85 @@ export type FormVersionRow = ColumnsOfRow<
   record_count: number;
 };
 
+const VERSIONS_OF_TYPE = prepared<FormVersionRow>(
+  'form-versions-of-type',
+  sql`select ${v.inventoryTypeId}, ${v.number}, ${v.publishedAt}, ${users.name} as published_by,
+        (select count(*)::int from ${r}
+          where ${r.inventoryTypeId} = ${v.inventoryTypeId} and ${r.formVersion} = ${v.number}) as record_count
+      from ${v} left join ${users} on ${users.id} = ${v.publishedBy}
+      where ${v.inventoryTypeId} = ${value('typeId')}::uuid
+      order by ${v.number} desc`,
+);
+
 export async function listFormVersions(database: Database, typeId: string) {
-  return runPrepared<FormVersionRow>(database, {
-    name: 'form-versions-of-type',
-    text: `select v.inventory_type_id, v.number, v.published_at, u.name as published_by,
-                  (select count(*)::int from reports r
-                    where r.inventory_type_id = v.inventory_type_id and r.form_version = v.number) as record_count
-           from inventory_type_versions v left join users u on u.id = v.published_by
-           where v.inventory_type_id = $1::uuid
-           order by v.number desc`,
-    values: [typeId],
-  });
+  return runPrepared(database, VERSIONS_OF_TYPE, { typeId });
 }
+
+const DRAFT_DIFFERS = prepared<{ differs: boolean }>(
+  'form-version-draft-differs',
+  sql`select ${t.form} is distinct from (select ${v.form} from ${v}
+        where ${v.inventoryTypeId} = ${t.id} order by ${v.number} desc limit 1) as differs
+      from ${t} where ${t.id} = ${value('typeId')}::uuid`,
+);
 
 /** Whether the draft (inventory_types.form) differs from the newest published version. */
 export async function draftDiffersFromLatest(database: Database, typeId: string) {
-  const [row] = await runPrepared<{ differs: boolean }>(database, {
-    name: 'form-version-draft-differs',
-    text: `select t.form is distinct from (select v.form from inventory_type_versions v
-                                         where v.inventory_type_id = t.id order by v.number desc limit 1) as differs
-           from inventory_types t where t.id = $1::uuid`,
-    values: [typeId],
-  });
+  const [row] = await runPrepared(database, DRAFT_DIFFERS, { typeId });
   return row?.differs;
 }
+
+const VERSION_FORMS = prepared<
+  ColumnsOfRow<typeof inventoryTypeVersions, 'inventory_type_id' | 'number' | 'form'>
+>(
+  'form-versions-forms',
+  sql`select ${v.inventoryTypeId}, ${v.number}, ${v.form}
+      from ${v}
+      join unnest(${value('typeIds')}::uuid[], ${value('numbers')}::int[]) as k(type_id, number)
+        on k.type_id = ${v.inventoryTypeId} and k.number = ${v.number}`,
+);
 
 /** Several versions' forms at once, by "typeId/number" (a list of records asks once per record). */
 export async function formsOfVersions(database: Database, keys: readonly string[]) {
   const pairs = keys.map((key) => key.split('/'));
-  const rows = await runPrepared<
-    ColumnsOfRow<typeof inventoryTypeVersions, 'inventory_type_id' | 'number' | 'form'>
-  >(database, {
-    name: 'form-versions-forms',
-    text: `select v.inventory_type_id, v.number, v.form
-           from inventory_type_versions v
-           join unnest($1::uuid[], $2::int[]) as k(type_id, number)
-             on k.type_id = v.inventory_type_id and k.number = v.number`,
-    values: [pairs.map(([typeId]) => typeId), pairs.map(([, number]) => Number(number))],
+  const rows = await runPrepared(database, VERSION_FORMS, {
+    typeIds: pairs.map(([typeId]) => typeId),
+    numbers: pairs.map(([, number]) => Number(number)),
   });
   return new Map(rows.map((row) => [`${row.inventory_type_id}/${row.number}`, row.form]));
 }
+
+const PUBLISH = prepared<FormVersionRow>(
+  'form-version-publish',
+  sql`with latest as (
+        select ${v.number}, ${v.form} from ${v}
+        where ${v.inventoryTypeId} = ${value('typeId')}::uuid order by ${v.number} desc limit 1
+      )
+      insert into ${v} (${column(v.inventoryTypeId)}, ${column(v.number)}, ${column(v.form)}, ${column(v.publishedBy)})
+      select ${t.id}, coalesce((select number from latest), 0) + 1, ${t.form}, ${value('publishedBy')}::uuid
+      from ${t}
+      where ${t.id} = ${value('typeId')}::uuid and ${t.form} is distinct from (select form from latest)
+      returning ${v.inventoryTypeId}, ${v.number}, ${v.publishedAt}, null::text as published_by, 0 as record_count`,
+);
 
 /**
  * The draft becomes the next version, unless it is the newest version already. One statement, so
  * two admins publishing at once get two numbers or one refusal, never a gap or a duplicate.
  */
 export async function publishDraft(database: Database, typeId: string, publishedBy: string | null) {
-  const [row] = await runPrepared<FormVersionRow>(database, {
-    name: 'form-version-publish',
-    text: `with latest as (
-             select v.number, v.form from inventory_type_versions v
-             where v.inventory_type_id = $1::uuid order by v.number desc limit 1
-           )
-           insert into inventory_type_versions (inventory_type_id, number, form, published_by)
-           select t.id, coalesce((select number from latest), 0) + 1, t.form, $2::uuid
-           from inventory_types t
-           where t.id = $1::uuid and t.form is distinct from (select form from latest)
-           returning inventory_type_id, number, published_at, null::text as published_by, 0 as record_count`,
-    values: [typeId, publishedBy],
-  });
+  const [row] = await runPrepared(database, PUBLISH, { typeId, publishedBy });
   return row;
 }
 
 export type MigratableRecordRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
+
+const RECORDS_OF_VERSION = prepared<MigratableRecordRow>(
+  'form-version-records',
+  sql`select ${r.id}, ${r.version}, ${r.submitted}, ${r.data} from ${r}
+      where ${r.inventoryTypeId} = ${value('typeId')}::uuid and ${r.formVersion} = ${value('version')}::int
+        and (${value('includeSubmitted')}::boolean or not ${r.submitted})
+        and (${value('afterId')}::uuid is null or ${r.id} > ${value('afterId')}::uuid)
+      order by ${r.id} limit ${value('limit')}::int`,
+);
 
 /** A batch of the records of one version, after `afterId` (keyset: a migration never holds them all). */
 export function recordsOfVersion(
@@ -90,24 +115,18 @@ export function recordsOfVersion(
     limit: number;
   },
 ) {
-  return runPrepared<MigratableRecordRow>(database, {
-    name: 'form-version-records',
-    text: `select r.id, r.version, r.submitted, r.data from reports r
-           where r.inventory_type_id = $1::uuid and r.form_version = $2::int
-             and ($3::boolean or not r.submitted)
-             and ($4::uuid is null or r.id > $4::uuid)
-           order by r.id limit $5::int`,
-    values: [input.typeId, input.version, input.includeSubmitted, input.afterId, input.limit],
-  });
+  return runPrepared(database, RECORDS_OF_VERSION, input);
 }
 
+const SUBMITTED_OF_VERSION = prepared<{ count: number }>(
+  'form-version-submitted-count',
+  sql`select count(*)::int as count from ${r}
+      where ${r.inventoryTypeId} = ${value('typeId')}::uuid and ${r.formVersion} = ${value('version')}::int
+        and ${r.submitted}`,
+);
+
 export async function countSubmittedOfVersion(database: Database, typeId: string, version: number) {
-  const [row] = await runPrepared<{ count: number }>(database, {
-    name: 'form-version-submitted-count',
-    text: `select count(*)::int as count from reports
-           where inventory_type_id = $1::uuid and form_version = $2::int and submitted`,
-    values: [typeId, version],
-  });
+  const [row] = await runPrepared(database, SUBMITTED_OF_VERSION, { typeId, version });
   return row?.count ?? 0;
 }
 
@@ -124,70 +143,74 @@ export interface RecordMove {
   migratedBy: string | null;
 }
 
+const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
+  'form-version-move-record',
+  sql`with old as (
+        select ${r.id}, ${r.inventoryTypeId}, ${r.formVersion}, ${r.data}, ${r.answerVersions}, ${r.version}
+        from ${r} where ${r.id} = ${value('recordId')}::uuid and ${r.version} = ${value('expectedVersion')}::int
+        for update
+      ), moved as (
+        update ${reports}
+        set ${column(r.inventoryTypeId)} = ${value('targetTypeId')}::uuid,
+            ${column(r.formVersion)} = ${value('targetVersion')}::int, ${column(r.data)} = ${value('data')}::jsonb,
+            ${column(r.answerVersions)} = (select coalesce(jsonb_object_agg(key, ${r.version} + 1), '{}'::jsonb)
+                                           from jsonb_object_keys(${value('data')}::jsonb) as key),
+            ${column(r.version)} = ${r.version} + 1, ${column(r.formChangedVersion)} = ${r.version} + 1,
+            ${column(r.updatedAt)} = now()
+        from old where ${r.id} = ${of('old', r.id)}
+        returning ${r.id}, ${r.version}
+      )
+      insert into ${m} (${column(m.batchId)}, ${column(m.reportId)}, ${column(m.fromTypeId)}, ${column(m.fromVersion)},
+        ${column(m.toTypeId)}, ${column(m.toVersion)}, ${column(m.previousData)}, ${column(m.previousAnswerVersions)},
+        ${column(m.rowVersionAfter)}, ${column(m.migratedBy)}, ${column(m.answerMapping)})
+      select ${value('batchId')}::uuid, ${of('old', r.id)}, ${of('old', r.inventoryTypeId)}, ${of('old', r.formVersion)},
+        ${value('targetTypeId')}::uuid, ${value('targetVersion')}::int, ${of('old', r.data)},
+        ${of('old', r.answerVersions)}, ${of('moved', r.version)}, ${value('migratedBy')}::uuid,
+        ${value('mapping')}::jsonb
+      from old join moved on ${of('moved', r.id)} = ${of('old', r.id)}
+      returning ${m.reportId} as id`,
+);
+
 /**
  * One record moved, with what it was kept for an undo, in one statement (so in one transaction).
  * Answers carried over count as written by this row version, so no older save replaces them.
  */
-export async function moveRecord(database: Database, move: RecordMove) {
-  const rows = await runPrepared<ColumnsOfRow<typeof reports, 'id'>>(database, {
-    name: 'form-version-move-record',
-    text: `with old as (
-             select id, inventory_type_id, form_version, data, answer_versions, version
-             from reports where id = $1::uuid and version = $2::int for update
-           ), moved as (
-             update reports r
-             set inventory_type_id = $3::uuid, form_version = $4::int, data = $5::jsonb,
-                 answer_versions = (select coalesce(jsonb_object_agg(key, r.version + 1), '{}'::jsonb)
-                                    from jsonb_object_keys($5::jsonb) as key),
-                 version = r.version + 1, form_changed_version = r.version + 1, updated_at = now()
-             from old where r.id = old.id
-             returning r.id, r.version
-           )
-           insert into record_migrations (batch_id, report_id, from_type_id, from_version, to_type_id,
-             to_version, previous_data, previous_answer_versions, row_version_after, migrated_by,
-             answer_mapping)
-           select $6::uuid, old.id, old.inventory_type_id, old.form_version, $3::uuid, $4::int, old.data,
-                  old.answer_versions, moved.version, $7::uuid, $8::jsonb
-           from old join moved on moved.id = old.id
-           returning report_id as id`,
-    values: [
-      move.recordId,
-      move.expectedVersion,
-      move.targetTypeId,
-      move.targetVersion,
-      JSON.stringify(move.data),
-      move.batchId,
-      move.migratedBy,
-      JSON.stringify(move.mapping),
-    ],
+export async function moveRecord(writer: RecordWriter, move: RecordMove) {
+  const rows = await runPrepared(writer, MOVE_RECORD, {
+    ...move,
+    data: JSON.stringify(move.data),
+    mapping: JSON.stringify(move.mapping),
   });
   return rows.length === 1;
 }
+
+const UNDO_BATCH = prepared<{ restored: string[] | null; total: number }>(
+  'form-version-undo-batch',
+  sql`with batch as (
+        select * from ${m} where ${m.batchId} = ${value('batchId')}::uuid and ${m.undoneAt} is null
+      ), restored as (
+        update ${reports}
+        set ${column(r.inventoryTypeId)} = ${of('batch', m.fromTypeId)},
+            ${column(r.formVersion)} = ${of('batch', m.fromVersion)}, ${column(r.data)} = ${of('batch', m.previousData)},
+            ${column(r.answerVersions)} = ${of('batch', m.previousAnswerVersions)}, ${column(r.version)} = ${r.version} + 1,
+            ${column(r.formChangedVersion)} = ${r.version} + 1, ${column(r.updatedAt)} = now()
+        from batch where ${r.id} = ${of('batch', m.reportId)} and ${r.version} = ${of('batch', m.rowVersionAfter)}
+        returning ${r.id}, ${r.version}
+      ), marked as (
+        update ${m} set ${column(m.undoneAt)} = now(), ${column(m.rowVersionUndone)} = ${of('restored', r.version)}
+        from restored where ${m.batchId} = ${value('batchId')}::uuid and ${m.reportId} = ${of('restored', r.id)}
+        returning ${m.reportId}
+      )
+      select (select array_agg(${of('marked', m.reportId)}) from marked) as restored,
+        (select count(*)::int from batch) as total`,
+);
 
 /**
  * A batch undone in one statement: each record gets back its type, version and answers, unless it
  * changed after the migration (then it is left as it is, so nothing typed since is lost).
  */
-export async function undoBatch(database: Database, batchId: string) {
-  const rows = await runPrepared<{ restored: string[] | null; total: number }>(database, {
-    name: 'form-version-undo-batch',
-    text: `with m as (
-             select * from record_migrations where batch_id = $1::uuid and undone_at is null
-           ), restored as (
-             update reports r
-             set inventory_type_id = m.from_type_id, form_version = m.from_version, data = m.previous_data,
-                 answer_versions = m.previous_answer_versions, version = r.version + 1,
-                 form_changed_version = r.version + 1, updated_at = now()
-             from m where r.id = m.report_id and r.version = m.row_version_after
-             returning r.id, r.version
-           ), marked as (
-             update record_migrations x set undone_at = now(), row_version_undone = restored.version
-             from restored where x.batch_id = $1::uuid and x.report_id = restored.id
-             returning x.report_id
-           )
-           select (select array_agg(report_id) from marked) as restored, (select count(*)::int from m) as total`,
-    values: [batchId],
-  });
+export async function undoBatch(writer: RecordWriter, batchId: string) {
+  const rows = await runPrepared(writer, UNDO_BATCH, { batchId });
   return { restored: rows[0]?.restored ?? [], total: rows[0]?.total ?? 0 };
 }
 
@@ -200,41 +223,42 @@ export type MigrationBatchRow = ColumnsOfRow<
   undone: number;
 };
 
+const MIGRATION_BATCHES = prepared<MigrationBatchRow>(
+  'form-version-migration-batches',
+  sql`select ${m.batchId}, min(${m.createdAt}) as created_at, min(${m.fromTypeId}::text)::uuid as from_type_id,
+        min(${m.fromVersion}) as from_version, min(${m.toTypeId}::text)::uuid as to_type_id,
+        min(${m.toVersion}) as to_version, count(*)::int as records, count(${m.undoneAt})::int as undone
+      from ${m}
+      where ${m.fromTypeId} = ${value('typeId')}::uuid or ${m.toTypeId} = ${value('typeId')}::uuid
+      group by ${m.batchId} order by min(${m.createdAt}) desc limit 20`,
+);
+
 /** The migrations that moved records out of or into a type, newest first (for Undo after a reload). */
 export function migrationBatchesOfType(database: Database, typeId: string) {
-  return runPrepared<MigrationBatchRow>(database, {
-    name: 'form-version-migration-batches',
-    text: `select batch_id, min(created_at) as created_at, min(from_type_id::text)::uuid as from_type_id,
-                  min(from_version) as from_version, min(to_type_id::text)::uuid as to_type_id,
-                  min(to_version) as to_version, count(*)::int as records,
-                  count(undone_at)::int as undone
-           from record_migrations
-           where from_type_id = $1::uuid or to_type_id = $1::uuid
-           group by batch_id order by min(created_at) desc limit 20`,
-    values: [typeId],
-  });
+  return runPrepared(database, MIGRATION_BATCHES, { typeId });
 }
 
 /** How many form changes of one record are read at most (each is one migration or undo). */
 const MAX_FORM_CHANGES = 100;
+
+const FORM_CHANGES = prepared<
+  ColumnsOfRow<
+    typeof recordMigrations,
+    'answer_mapping' | 'from_version' | 'to_version' | 'row_version_after' | 'row_version_undone'
+  >
+>(
+  'form-version-changes-of-record',
+  sql`select ${m.answerMapping}, ${m.fromVersion}, ${m.toVersion}, ${m.rowVersionAfter}, ${m.rowVersionUndone}
+      from ${m}
+      where ${m.reportId} = ${value('recordId')}::uuid
+        and (${m.rowVersionAfter} > ${value('since')}::int or ${m.rowVersionUndone} > ${value('since')}::int)
+      order by ${m.rowVersionAfter} limit ${sql.raw(String(MAX_FORM_CHANGES))}`,
+);
 
 /**
  * The form changes of a record after a row version, oldest first (issue 26 §3): each migration with
  * the mapping it used, and each undo of one. Rows from before mappings were kept have none.
  */
 export function formChangesOfRecord(database: Database, recordId: string, sinceVersion: number) {
-  return runPrepared<{
-    answer_mapping: unknown;
-    from_version: number;
-    to_version: number;
-    row_version_after: number;
-    row_version_undone: number | null;
-  }>(database, {
-    name: 'form-version-changes-of-record',
-    text: `select answer_mapping, from_version, to_version, row_version_after, row_version_undone
-           from record_migrations
-             where report_id = $1::uuid and (row_version_after > $2::int or row_version_undone > $2::int)
-             order by row_version_after limit ${MAX_FORM_CHANGES}`,
-    values: [recordId, sinceVersion],
-  });
+  return runPrepared(database, FORM_CHANGES, { recordId, since: sinceVersion });
 }

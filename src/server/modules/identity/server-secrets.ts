@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { serverSecrets } from '../../db/schema.ts';
+import { serverSecrets } from '../../db/identity-schema.ts';
 
 /**
  * A secret shared by every server instance, created by whichever starts first. The insert ignores a

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { reports, users } from '../../db/schema.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
 
 type UserId = ColumnsOfRow<typeof users, 'id'>;
@@ -14,10 +15,11 @@ type UserId = ColumnsOfRow<typeof users, 'id'>;
  * changed (the caller publishes them).
  */
 export async function completeSignIn(
-  db: Db,
+  writer: RecordWriter,
   identity: VerifiedIdentity,
   existingUserId: string | null,
 ): Promise<string[]> {
+  const db = writer.db;
   const verifiedEmail = identity.emailVerified && identity.email ? identity.email : undefined;
   if (existingUserId === null) {
     await createOrLinkUser(db, identity.sub, verifiedEmail, identity.name);

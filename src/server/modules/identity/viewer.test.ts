@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryTypes, reports, users } from '../../db/schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { createTestDatabase, recordWriteDeps, type TestDatabase } from '../../test-support/test-database.ts';
 import { createTestOrganization } from '../../test-support/test-users.ts';
 import { resolveViewer } from './viewer.ts';
 
@@ -47,8 +47,8 @@ describe('resolveViewer: first sign-in and invitation linking', () => {
 
   it('creates one row for a new identity and finds it again by federated id', async () => {
     const id = identity({ email: 'fresh@example.test', emailVerified: true });
-    const first = await resolveViewer(test.database.db, id);
-    const second = await resolveViewer(test.database.db, id);
+    const first = await resolveViewer(recordWriteDeps(test.database), id);
+    const second = await resolveViewer(recordWriteDeps(test.database), id);
     expect(second.userId).toBe(first.userId);
     expect(first.email).toBe('fresh@example.test');
   });
@@ -56,7 +56,7 @@ describe('resolveViewer: first sign-in and invitation linking', () => {
   it('links the invited row when the e-mail is verified', async () => {
     const invitedId = await invite('Invited@Example.test');
     const viewer = await resolveViewer(
-      test.database.db,
+      recordWriteDeps(test.database),
       identity({ email: 'invited@example.test', emailVerified: true }),
     );
     expect(viewer.userId).toBe(invitedId);
@@ -67,14 +67,14 @@ describe('resolveViewer: first sign-in and invitation linking', () => {
   it('never links with an unverified e-mail, and links once the same identity is verified', async () => {
     const invitedId = await invite('later@example.test');
     const unverified = identity({ email: 'later@example.test', emailVerified: false });
-    const before = await resolveViewer(test.database.db, unverified);
+    const before = await resolveViewer(recordWriteDeps(test.database), unverified);
     expect(before.userId).not.toBe(invitedId);
     expect(before.email).toBeNull();
     expect(before.organizationId).toBeNull();
     const [invitedRow] = await test.database.db.select().from(users).where(eq(users.id, invitedId));
     expect(invitedRow?.federatedId).toBeNull();
 
-    const after = await resolveViewer(test.database.db, { ...unverified, emailVerified: true });
+    const after = await resolveViewer(recordWriteDeps(test.database), { ...unverified, emailVerified: true });
     expect(after.userId).toBe(invitedId);
     expect(after.organizationId).toBe(orgId);
     const placeholder = await test.database.db.select().from(users).where(eq(users.id, before.userId));
@@ -83,9 +83,9 @@ describe('resolveViewer: first sign-in and invitation linking', () => {
 
   it('does not take an address already held by a linked row', async () => {
     const owner = identity({ email: 'taken@example.test', emailVerified: true });
-    await resolveViewer(test.database.db, owner);
+    await resolveViewer(recordWriteDeps(test.database), owner);
     const other = await resolveViewer(
-      test.database.db,
+      recordWriteDeps(test.database),
       identity({ email: 'taken@example.test', emailVerified: true }),
     );
     expect(other.email).toBeNull();
@@ -93,7 +93,9 @@ describe('resolveViewer: first sign-in and invitation linking', () => {
 
   it('keeps one row when the first requests of a person arrive together', async () => {
     const id = identity({ email: 'race@example.test', emailVerified: true });
-    const viewers = await Promise.all([1, 2, 3, 4].map(() => resolveViewer(test.database.db, id)));
+    const viewers = await Promise.all(
+      [1, 2, 3, 4].map(() => resolveViewer(recordWriteDeps(test.database), id)),
+    );
     expect(new Set(viewers.map((v) => v.userId)).size).toBe(1);
   });
 });

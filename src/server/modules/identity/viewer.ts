@@ -3,6 +3,7 @@ import { isRole, type Role } from '#domain/roles.ts';
 import { type Db, type Executed, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { users } from '../../db/schema.ts';
+import { type RecordWriteDeps, writeRecords } from '../../kernel/record-writes.ts';
 import { completeSignIn } from './sign-in-service.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
 
@@ -53,15 +54,16 @@ function signInIncomplete(row: UserRow | undefined, identity: VerifiedIdentity):
  * address links an invitation to it; that is the identity service's (sign-in-service.ts), called here
  * explicitly when needed. Every other request only reads.
  */
-export async function resolveViewer(
-  db: Db,
-  identity: VerifiedIdentity,
-  /** Records whose owner changed at sign-in (issue 16 §2: every writer of records publishes them). */
-  recordsChanged: (recordIds: readonly string[]) => void = () => {},
-): Promise<Viewer> {
+export async function resolveViewer(deps: RecordWriteDeps, identity: VerifiedIdentity): Promise<Viewer> {
+  const db = deps.database.db;
   let row = await findByFederatedId(db, identity.sub);
   if (signInIncomplete(row, identity)) {
-    recordsChanged(await completeSignIn(db, identity, row?.id ?? null));
+    const userId = row?.id ?? null;
+    // Records whose owner changed at sign-in are published like every write (issue 16 §2).
+    await writeRecords(deps, async (writer) => ({
+      value: undefined,
+      changed: await completeSignIn(writer, identity, userId),
+    }));
     row = (await findByFederatedId(db, identity.sub)) ?? row;
   }
   if (!row) throw new Error('The user row for a verified identity could not be created.');

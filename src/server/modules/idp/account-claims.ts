@@ -2,8 +2,9 @@ import type { FindAccount } from 'oidc-provider';
 import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/database.ts';
-import { findAccountById, type IdpAccount } from '../identity/account-repository.ts';
+import type { RecordWriteDeps } from '../../kernel/record-writes.ts';
 import { resolveViewer } from '../identity/viewer.ts';
+import { findAccountById, type IdpAccount } from './account-repository.ts';
 
 /**
  * The claims the provider puts into ID tokens, read from the database every time one is issued
@@ -11,7 +12,7 @@ import { resolveViewer } from '../identity/viewer.ts';
  * `sub` is the account id. The allowed-roles claim only mirrors the database for the client's
  * role flags (customer-app §6); the server authorizes from the database (DESIGN §6).
  */
-export function accountFinder(db: Db, claimsNamespace: string): FindAccount {
+export function accountFinder(db: Db, records: RecordWriteDeps, claimsNamespace: string): FindAccount {
   return async (_ctx, id) => {
     const account = await findAccountById(db, id);
     if (!account) return undefined;
@@ -24,7 +25,7 @@ export function accountFinder(db: Db, claimsNamespace: string): FindAccount {
         email: account.email,
         email_verified: account.emailVerified,
         [claimsNamespace]: {
-          [ALLOWED_ROLES_KEY]: await rolesOfAccount(db, account),
+          [ALLOWED_ROLES_KEY]: await rolesOfAccount(records, account),
           // Issue 25 §5: when this token was issued, to the millisecond (viewer.ts revocation).
           ...(use === 'id_token' ? { [ISSUED_AT_MS_KEY]: Date.now() } : {}),
         },
@@ -38,8 +39,8 @@ export function accountFinder(db: Db, claimsNamespace: string): FindAccount {
  * sign-in it creates (or, for a verified invited address, links) the row, so even the first token
  * carries the roles the API will see.
  */
-async function rolesOfAccount(db: Db, account: IdpAccount): Promise<Role[]> {
-  const viewer = await resolveViewer(db, {
+async function rolesOfAccount(records: RecordWriteDeps, account: IdpAccount): Promise<Role[]> {
+  const viewer = await resolveViewer(records, {
     sub: account.id,
     email: account.email,
     emailVerified: account.emailVerified,

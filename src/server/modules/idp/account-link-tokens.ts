@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { idpAccountTokens } from '../../db/schema.ts';
+import { idpAccountTokens } from '../../db/identity-schema.ts';
 
 /**
  * Single-use links mailed by the embedded provider (e-mail verification, password reset). The

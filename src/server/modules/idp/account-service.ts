@@ -1,14 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import {
-  AccountExistsError,
-  createAccount,
-  findAccountByEmail,
-  findAccountById,
-  type IdpAccount,
-  markEmailVerified,
-  replacePassword,
-} from '../identity/account-repository.ts';
 import type { NewAccount } from '../identity/account-rules.ts';
 import { hashPassword } from '../identity/password-hash.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -21,6 +12,15 @@ import {
   retireLinkTokens,
 } from './account-link-tokens.ts';
 import { passwordResetMail, verificationMail } from './account-mails.ts';
+import {
+  AccountExistsError,
+  createAccount,
+  findAccountByEmail,
+  findAccountById,
+  type IdpAccount,
+  markEmailVerified,
+  replacePassword,
+} from './account-repository.ts';
 import { deleteProviderStateOfAccount } from './oidc-adapter.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
@@ -159,3 +159,8 @@ export function createAccountService({ db, mailer, site, log }: AccountServiceDe
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** An account created by provisioning (the CLI's create-user), inside the caller's transaction. */
+export function provisionAccount(db: Db, account: NewAccount & { emailVerified?: boolean }) {
+  return createAccount(db, account);
+}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpAccounts, idpAccountTokens } from '../../db/schema.ts';
+import { idpAccounts, idpAccountTokens } from '../../db/identity-schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
   createTestBrowser,

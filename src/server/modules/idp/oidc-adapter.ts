@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { type Db, queryRows } from '../../db/database.ts';
+import type { oidcPayloads } from '../../db/identity-schema.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { oidcPayloads } from '../../db/schema.ts';
 
 /**
  * oidc-provider's storage (sessions, grants, interactions, codes, tokens) in `oidc_payloads`, so the

@@ -9,6 +9,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { RecordWriteDeps } from '../../kernel/record-writes.ts';
 import { loadOrCreateSecret } from '../identity/server-secrets.ts';
 import { loadOrCreateSigningKeys } from '../identity/signing-keys.ts';
 import type { PageSite } from '../server-pages/page-layout.ts';
@@ -20,6 +21,8 @@ import { interactionPath } from './sign-in-pages.ts';
 export interface IdentityProviderDeps {
   config: Config;
   db: Db;
+  /** Where the first sign-in's writes of records go (resolveViewer, issue 27 §2). */
+  records: RecordWriteDeps;
   log: FastifyBaseLogger;
   site: PageSite;
 }
@@ -74,6 +77,7 @@ function firstPartyClient(config: Config): ClientMetadata {
 export async function createIdentityProvider({
   config,
   db,
+  records,
   log,
   site,
 }: IdentityProviderDeps): Promise<Provider> {
@@ -97,7 +101,7 @@ export async function createIdentityProvider({
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
-    findAccount: accountFinder(db, claimsNamespace),
+    findAccount: accountFinder(db, records, claimsNamespace),
     claims: {
       acr: null,
       auth_time: null,

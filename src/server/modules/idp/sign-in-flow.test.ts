@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
-import { idpAccounts, roles, userRoles, users } from '../../db/schema.ts';
+import { idpAccounts } from '../../db/identity-schema.ts';
+import { roles, userRoles, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
   authorizeUrl,

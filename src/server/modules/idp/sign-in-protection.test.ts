@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpAccounts } from '../../db/schema.ts';
+import { idpAccounts } from '../../db/identity-schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createTestBrowser, errorSummaryText, formAction } from '../../test-support/test-browser.ts';
 import { callbackOf, openSignIn, signUpThroughPages } from '../../test-support/test-sign-in.ts';

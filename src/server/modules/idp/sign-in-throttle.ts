@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { rateLimitHits } from '../../db/schema.ts';
-import { clearHits, countHit, readHits } from '../rate-limits/rate-limit-repository.ts';
+import { rateLimitHits } from '../../db/identity-schema.ts';
+import { clearHits, countHit, readHits } from '../rate-limits/rate-limit-service.ts';
 
 /**
  * Issue 14 §6: failed sign-ins slow down further attempts on the same e-mail address, whether an

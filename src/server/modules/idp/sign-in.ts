@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { findAccountByEmail, type IdpAccount } from '../identity/account-repository.ts';
 import { decoyPasswordHash, verifyPassword } from '../identity/password-hash.ts';
+import { findAccountByEmail, type IdpAccount } from './account-repository.ts';
 import { noteFailedSignIn, noteSignedIn, signInWaitMs } from './sign-in-throttle.ts';
 
 export type SignInResult =

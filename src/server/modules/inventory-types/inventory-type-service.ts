@@ -1,26 +1,12 @@
 import { z } from 'zod';
-import {
-  cloneNameCandidates,
-  duplicateInventoryTypeNameMessage,
-  MIGRATION_TARGET_INVALID,
-  migrationChoiceProblem,
-  migrationCompleteMessage,
-  NO_MATCHING_RECORDS,
-} from '#domain/admin-inputs.ts';
+import { cloneNameCandidates, duplicateInventoryTypeNameMessage } from '#domain/admin-inputs.ts';
 import { parseFormTemplate, DETAILS_REQUIRED_MESSAGE as REQUIRED } from '#domain/form-template.ts';
 import { describeTemplateProblem, findTemplateProblems } from '#domain/form-template-problems.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
+import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
-import {
-  ADMINS_ONLY_MESSAGE,
-  denial,
-  fail,
-  ok,
-  type Result,
-  refusal,
-} from '../authorization/service-result.ts';
-import { migrateUnassignedRecords } from '../records/record-repository.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { InventoryTypeModel } from './inventory-type-model.ts';
 import * as inventoryTypes from './inventory-type-repository.ts';
 
@@ -128,43 +114,6 @@ export async function cloneInventoryType(
   );
 }
 
-export interface MigrationOutcome {
-  updated: number;
-  failed: number;
-  message: string;
-}
-
-/** admin-app §5 Migration, with its messages; one statement, so nothing is half-migrated. */
-export async function migrateRecords(
-  deps: ServiceDeps,
-  actor: Actor | null,
-  sourceTypeId: string,
-  targetTypeId: string,
-): Promise<Result<MigrationOutcome>> {
-  const refused = refusal(decide(actor, 'records.migrate'), adminsOnly);
-  if (refused) return refused;
-  const problem = migrationChoiceProblem(sourceTypeId, targetTypeId);
-  if (problem) return fail('BAD_USER_INPUT', problem);
-  const [source, target] = await Promise.all(
-    [sourceTypeId, targetTypeId].map((id) =>
-      isUuid(id) ? inventoryTypes.findInventoryType(deps.database, id) : undefined,
-    ),
-  );
-  if (!source || !target) return denial('not-found', NOT_FOUND);
-  const form = parseFormTemplate(target.form);
-  if (!form.ok) return fail('BAD_USER_INPUT', MIGRATION_TARGET_INVALID);
-  const updated = await migrateUnassignedRecords(deps.database, deps.changes, {
-    sourceTypeId,
-    targetTypeId,
-    stepsJson: JSON.stringify(form.form.steps),
-  });
-  return ok({
-    updated,
-    failed: 0,
-    message: updated === 0 ? NO_MATCHING_RECORDS : migrationCompleteMessage(updated),
-  });
-}
-
 /** Templates for InventoryType.form, after the policy allowed each (decideInventoryTypeForm). */
 export function formsOf(deps: ServiceDeps, ids: readonly string[]): Promise<Map<string, unknown>> {
   return inventoryTypes.formsOf(deps.database, ids);
@@ -173,4 +122,9 @@ export function formsOf(deps: ServiceDeps, ids: readonly string[]): Promise<Map<
 /** The types of records the caller may read (their forms then count as reached through a record). */
 export function inventoryTypesOf(deps: ServiceDeps, ids: readonly string[]) {
   return inventoryTypes.inventoryTypesByIds(deps.database, ids);
+}
+
+/** A type by id, for another module that has decided who may ask (form versions, reports, records). */
+export function findInventoryType(database: Database, id: string) {
+  return inventoryTypes.findInventoryType(database, id);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { inventoryTypes, organizations, reports, users } from '../../db/schema.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,10 +29,10 @@ export type AssignOutcome =
  * credit, and when none is left nothing at all is changed.
  */
 export async function assignCredit(
-  database: Database,
+  writer: RecordWriter,
   invite: { organizationId: string; inventoryTypeId: string; name: string; email: string },
 ): Promise<AssignOutcome> {
-  return database.db.transaction(async (tx) => {
+  return writer.db.transaction(async (tx) => {
     const [type] = await queryRows<ColumnsOfRow<typeof inventoryTypes, 'name'>>(
       tx,
       sql`select name from inventory_types where id = ${invite.inventoryTypeId}`,

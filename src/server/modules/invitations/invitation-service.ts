@@ -7,9 +7,10 @@ import {
   RECORD_NOT_FOUND_MESSAGE as RECORD_NOT_FOUND,
 } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { denial, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
+import { denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { invitationMail } from './invitation-mail.ts';
 import * as invitations from './invitation-repository.ts';
 
@@ -48,17 +49,20 @@ export async function inviteToRecord(
   if (refused) return refused;
   if (!isUuid(invite.inventoryType)) return fail('NOT_FOUND', INVENTORY_TYPE_NOT_FOUND);
 
-  const assigned = await invitations.assignCredit(deps.database, {
+  const credit = {
     organizationId: invite.organization,
     inventoryTypeId: invite.inventoryType,
     name: invite.name,
     email: invite.email,
+  };
+  // Issue 16 §2: every writer of a record publishes it (an admin may have the credit open).
+  const assigned = await writeRecords(deps, async (writer) => {
+    const outcome = await invitations.assignCredit(writer, credit);
+    return { value: outcome, changed: outcome.outcome === 'assigned' ? [outcome.reportId] : [] };
   });
   if (assigned.outcome === 'no-organization') return denial('not-found', notFound);
   if (assigned.outcome === 'no-type') return fail('NOT_FOUND', INVENTORY_TYPE_NOT_FOUND);
   if (assigned.outcome === 'no-credit') return fail('CONFLICT', NO_CREDITS_LEFT_MESSAGE);
-  // Issue 16 §2: every writer of a record publishes it (an admin may have the credit open).
-  deps.changes.changed(assigned.reportId);
   // Their roles (client) and maybe their organization changed: forget what was cached about them.
   await deps.invalidateUser(assigned.userId);
   log.info(

@@ -4,18 +4,12 @@ import {
   organizationInputSchema,
 } from '#domain/admin-inputs.ts';
 import { type Actor, decide, decideOrganization } from '#domain/permissions.ts';
+import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
-import {
-  ADMINS_ONLY_MESSAGE,
-  denial,
-  fail,
-  ok,
-  type Result,
-  refusal,
-} from '../authorization/service-result.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { ALL_ANSWERS, type AnswerRead, type RecordModel } from '../records/record-model.ts';
 import { listRecordsOfOrganization } from '../records/record-service.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import type { CreditCountModel, OrganizationModel } from './organization-model.ts';
 import * as organizations from './organization-repository.ts';
 
@@ -102,4 +96,9 @@ export async function updateOrganization(
 /** The organization named on records the caller may read ("Invited by", customer-app §2 Record). */
 export function organizationSummariesOf(deps: ServiceDeps, ids: readonly string[]) {
   return organizations.organizationSummaries(deps.database, ids);
+}
+
+/** An organization by id, for another module that has decided who may ask (payments). */
+export function findOrganization(database: Database, id: string) {
+  return organizations.findOrganization(database, id);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sendResult as send } from '../http-result.ts';
-import { OBJECT_BODY_ROUTE, objectBodyRouteWithId } from '../route-schemas.ts';
-import { serviceDeps } from '../service-deps.ts';
+import { sendResult as send } from '../../kernel/http-result.ts';
+import { OBJECT_BODY_ROUTE, objectBodyRouteWithId } from '../../kernel/route-schemas.ts';
+import { serviceDeps } from '../../kernel/service-deps.ts';
 import { createCheckoutSession } from './checkout-service.ts';
 import { paySandboxCheckout, previewSandboxCheckout } from './sandbox-checkout-service.ts';
 

@@ -7,9 +7,9 @@ import {
 } from '#domain/payment-link.ts';
 import { type Actor, decide, decideOrganization } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { denial, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
-import { findProduct, findProductByPrice } from '../products/product-repository.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { findProduct, findProductByPrice } from '../products/product-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 // customer-app §5 and §8: the spec's messages.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/database.ts';
+import { queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { organizations, products, purchases, reports } from '../../db/schema.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 export interface PurchaseGrant {
   provider: 'stripe' | 'sandbox';
@@ -24,8 +25,8 @@ export type GrantOutcome =
  * per payment. The unique `provider_ref` decides: a duplicate, a retry or a concurrent delivery of
  * the same payment finds the purchase (or waits on its insert and then finds it) and adds nothing.
  */
-export async function grantPurchase(database: Database, grant: PurchaseGrant): Promise<GrantOutcome> {
-  return database.db.transaction(async (tx) => {
+export async function grantPurchase(writer: RecordWriter, grant: PurchaseGrant): Promise<GrantOutcome> {
+  return writer.db.transaction(async (tx) => {
     const existing = async () => {
       const [row] = await queryRows<ColumnsOfRow<typeof purchases, 'id' | 'credits'>>(
         tx,

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isUuid } from '../../db/uuid.ts';
-import { findProduct, findProductByPrice } from '../products/product-repository.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { findProduct, findProductByPrice } from '../products/product-service.ts';
 import { grantPurchase } from './purchase-repository.ts';
 
 /**
@@ -49,12 +50,17 @@ export async function completeCheckout(
     log.error(details, 'payment refused: unknown organization, no credits granted');
     return { outcome: 'unknown-organization' };
   }
-  const result = await grantPurchase(deps.database, {
+  const grant = {
     provider: checkout.provider,
     providerRef: checkout.reference,
     organizationId: checkout.organizationId,
     productId,
     amount: checkout.amount,
+  };
+  // Issue 16 §2: every writer of records publishes them, new credits included.
+  const result = await writeRecords(deps, async (writer) => {
+    const outcome = await grantPurchase(writer, grant);
+    return { value: outcome, changed: outcome.outcome === 'granted' ? outcome.recordIds : [] };
   });
   switch (result.outcome) {
     case 'unknown-product':
@@ -62,8 +68,6 @@ export async function completeCheckout(
       log.error({ ...details, productId }, `payment refused: ${result.outcome}, no credits granted`);
       return result;
     case 'granted':
-      // Issue 16 §2: every writer of records publishes them, new credits included.
-      for (const id of result.recordIds) deps.changes.changed(id);
       log.info({ ...details, productId, credits: result.credits }, 'payment granted');
       return { outcome: result.outcome, purchaseId: result.purchaseId, credits: result.credits, productId };
     case 'already-granted':

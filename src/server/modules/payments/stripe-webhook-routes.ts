@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceDeps } from '../service-deps.ts';
+import { serviceDeps } from '../../kernel/service-deps.ts';
 import { completeCheckout } from './purchase-service.ts';
 import { actionOfStripeEvent } from './stripe-checkout-event.ts';
 

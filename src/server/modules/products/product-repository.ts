@@ -1,7 +1,8 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { runPrepared } from '../../db/prepared-query.ts';
+import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import type { inventoryTypes, products } from '../../db/schema.ts';
+import { inventoryTypes, products } from '../../db/schema.ts';
 import type { ProductModel } from './product-model.ts';
 
 type InventoryTypeRow = RowOf<typeof inventoryTypes>;
@@ -17,11 +18,22 @@ type ProductRow = ColumnsOfRow<
   type_report_query: InventoryTypeRow['report_query'];
 };
 
-const SELECT_PRODUCTS = `
-  select p.id, p.name, p.description, p.cost::text as cost, p.credits, p.stripe_id, p.stripe_paylink,
-         t.id as type_id, t.name as type_name, t.description as type_description, t.model as type_model,
-         t.report_query as type_report_query
-  from products p join inventory_types t on t.id = p.inventory_type_id`;
+const p = products;
+const t = inventoryTypes;
+const productsWhere = (name: string, rest: SQL) =>
+  prepared<ProductRow>(
+    name,
+    sql`select ${p.id}, ${p.name}, ${p.description}, ${p.cost}::text as cost, ${p.credits}, ${p.stripeId},
+        ${p.stripePaylink}, ${t.id} as type_id, ${t.name} as type_name, ${t.description} as type_description,
+        ${t.model} as type_model, ${t.reportQuery} as type_report_query
+      from ${p} join ${t} on ${t.id} = ${p.inventoryTypeId} ${rest}`,
+  );
+const ALL_PRODUCTS = productsWhere('products-all', sql`order by lower(${t.name}), ${p.credits}, ${p.id}`);
+const PRODUCT_BY_ID = productsWhere('product-by-id', sql`where ${p.id} = ${value('id')}::uuid`);
+const PRODUCT_BY_PRICE = productsWhere(
+  'product-by-price',
+  sql`where ${p.stripeId} = ${value('priceId')} order by ${p.createdAt}, ${p.id} limit 1`,
+);
 
 function toProduct(row: ProductRow): ProductModel {
   return {
@@ -45,20 +57,12 @@ function toProduct(row: ProductRow): ProductModel {
 
 /** customer-app §7 call 3: ordered by inventory type name, then credits. */
 export async function listProducts(database: Database) {
-  const rows = await runPrepared<ProductRow>(database, {
-    name: 'products-all',
-    text: `${SELECT_PRODUCTS} order by lower(t.name), p.credits, p.id`,
-    values: [],
-  });
+  const rows = await runPrepared(database, ALL_PRODUCTS);
   return rows.map(toProduct);
 }
 
 export async function findProduct(database: Database, id: string) {
-  const [row] = await runPrepared<ProductRow>(database, {
-    name: 'product-by-id',
-    text: `${SELECT_PRODUCTS} where p.id = $1::uuid`,
-    values: [id],
-  });
+  const [row] = await runPrepared(database, PRODUCT_BY_ID, { id });
   return row ? toProduct(row) : undefined;
 }
 
@@ -67,11 +71,7 @@ export async function findProduct(database: Database, id: string) {
  * is the one: a payment is granted once, never for both.
  */
 export async function findProductByPrice(database: Database, priceId: string) {
-  const [row] = await runPrepared<ProductRow>(database, {
-    name: 'product-by-price',
-    text: `${SELECT_PRODUCTS} where p.stripe_id = $1 order by p.created_at, p.id limit 1`,
-    values: [priceId],
-  });
+  const [row] = await runPrepared(database, PRODUCT_BY_PRICE, { priceId });
   return row ? toProduct(row) : undefined;
 }
 
@@ -85,45 +85,39 @@ export interface ProductValues {
   stripePaylink: string | null;
 }
 
-const valuesOf = (v: ProductValues) => [
-  v.name,
-  v.description,
-  v.cost,
-  v.credits,
-  v.inventoryTypeId,
-  v.stripeId,
-  v.stripePaylink,
-];
+const INSERT_PRODUCT = prepared<ColumnsOfRow<typeof products, 'id'>>(
+  'product-insert',
+  sql`insert into ${p} (${column(p.name)}, ${column(p.description)}, ${column(p.cost)}, ${column(p.credits)},
+        ${column(p.inventoryTypeId)}, ${column(p.stripeId)}, ${column(p.stripePaylink)})
+      select ${value('name')}, ${value('description')}, ${value('cost')}::numeric, ${value('credits')}::int,
+        ${t.id}, ${value('stripeId')}, ${value('stripePaylink')}
+      from ${t} where ${t.id} = ${value('inventoryTypeId')}::uuid
+      returning ${p.id}`,
+);
+
+const UPDATE_PRODUCT = prepared<{ id: RowOf<typeof products>['id'] | null; type_exists: boolean }>(
+  'product-update',
+  sql`with type as (select ${t.id} from ${t} where ${t.id} = ${value('inventoryTypeId')}::uuid),
+      updated as (
+        update ${p} set ${column(p.name)} = ${value('name')}, ${column(p.description)} = ${value('description')},
+          ${column(p.cost)} = ${value('cost')}::numeric, ${column(p.credits)} = ${value('credits')}::int,
+          ${column(p.inventoryTypeId)} = (select id from type), ${column(p.stripeId)} = ${value('stripeId')},
+          ${column(p.stripePaylink)} = ${value('stripePaylink')}
+        where ${p.id} = ${value('id')}::uuid and exists (select 1 from type)
+        returning ${p.id})
+      select (select id from updated) as id, exists (select 1 from type) as type_exists`,
+);
 
 /** Inserts unless the inventory type does not exist (then undefined). */
 export async function insertProduct(database: Database, values: ProductValues) {
-  const [row] = await runPrepared<ColumnsOfRow<typeof products, 'id'>>(database, {
-    name: 'product-insert',
-    text: `insert into products (name, description, cost, credits, inventory_type_id, stripe_id, stripe_paylink)
-           select $1, $2, $3::numeric, $4, t.id, $6, $7 from inventory_types t where t.id = $5::uuid
-           returning id`,
-    values: valuesOf(values),
-  });
+  const [row] = await runPrepared(database, INSERT_PRODUCT, { ...values });
   return row ? findProduct(database, row.id) : undefined;
 }
 
 export type UpdateOutcome = 'updated' | 'no-product' | 'no-inventory-type';
 
 export async function updateProduct(database: Database, id: string, values: ProductValues) {
-  const [row] = await runPrepared<{ id: RowOf<typeof products>['id'] | null; type_exists: boolean }>(
-    database,
-    {
-      name: 'product-update',
-      text: `with type as (select id from inventory_types where id = $5::uuid),
-           updated as (
-             update products set name = $1, description = $2, cost = $3::numeric, credits = $4,
-               inventory_type_id = (select id from type), stripe_id = $6, stripe_paylink = $7
-             where id = $8::uuid and exists (select 1 from type)
-             returning id)
-           select (select id from updated) as id, exists (select 1 from type) as type_exists`,
-      values: [...valuesOf(values), id],
-    },
-  );
+  const [row] = await runPrepared(database, UPDATE_PRODUCT, { ...values, id });
   if (!row?.type_exists) return 'no-inventory-type' as const;
   return row.id ? findProduct(database, row.id) : ('no-product' as const);
 }

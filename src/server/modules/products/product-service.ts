@@ -1,15 +1,9 @@
 import { firstInputProblem, PRODUCT_REQUIRED, productInputSchema } from '#domain/admin-inputs.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
+import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
-import {
-  ADMINS_ONLY_MESSAGE,
-  denial,
-  fail,
-  ok,
-  type Result,
-  refusal,
-} from '../authorization/service-result.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { ProductModel } from './product-model.ts';
 import * as products from './product-repository.ts';
 
@@ -55,4 +49,14 @@ export async function updateProduct(
   if (outcome === 'no-product' || outcome === undefined)
     return denial('not-found', { notFound: 'Product not found.' });
   return ok(outcome);
+}
+
+/** The product a checkout or payment names; the caller (payments) has decided who may ask. */
+export function findProduct(database: Database, id: string) {
+  return products.findProduct(database, id);
+}
+
+/** The product sold at a Stripe price (payments). */
+export function findProductByPrice(database: Database, priceId: string) {
+  return products.findProductByPrice(database, priceId);
 }

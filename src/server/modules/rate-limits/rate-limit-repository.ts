@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
+import { rateLimitHits } from '../../db/identity-schema.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { rateLimitHits } from '../../db/schema.ts';
 
 /** The counter's hits and the milliseconds its window has left (computed in the statement). */
 type CounterRow = ColumnsOfRow<typeof rateLimitHits, 'hits'> & { ttl_ms: number };

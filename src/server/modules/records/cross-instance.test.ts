@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { roles } from '../../db/schema.ts';
-import { RECORD_CHANGES_CHANNEL } from '../../plugins/record-changes.ts';
+import { RECORD_CHANGES_CHANNEL } from '../../kernel/record-changes.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from '../../test-support/test-database.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PERSONAL_DATA_FILE_NAME } from '#domain/personal-data.ts';
-import { sendResult } from '../http-result.ts';
-import { serviceDeps } from '../service-deps.ts';
+import { sendResult } from '../../kernel/http-result.ts';
+import { serviceDeps } from '../../kernel/service-deps.ts';
 import { exportPersonalData } from './personal-data-service.ts';
 
 /** GET /api/my-data: the signed-in person's own records as a JSON file (issue 12). */

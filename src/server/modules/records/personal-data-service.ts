@@ -1,10 +1,10 @@
 import { exportedRecordAnswers } from '#domain/personal-data.ts';
 import { formOfRecord } from '#domain/record-form.ts';
-import { denial, ok, type Result } from '../authorization/service-result.ts';
+import { denial, ok, type Result } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import { inventoryTypesOf } from '../inventory-types/inventory-type-service.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { listRecordsOfClient } from './record-service.ts';
 
 /**

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { pageWindow } from '#domain/admin-lists.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
-import {
-  ADMINS_ONLY_MESSAGE,
-  denial,
-  fail,
-  ok,
-  type Result,
-  refusal,
-} from '../authorization/service-result.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { AnswerRead, RecordModel } from './record-model.ts';
-import * as records from './record-repository.ts';
+import * as records from './record-page-repository.ts';
 import { toRecordModel } from './record-service.ts';
 
 const SORTS = {

@@ -16,7 +16,9 @@ import {
   recordReadScope,
 } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
+import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
 import {
   ADMINS_ONLY_MESSAGE,
   denial,
@@ -25,15 +27,10 @@ import {
   ok,
   type Result,
   refusal,
-} from '../authorization/service-result.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import {
-  ALL_ANSWERS,
-  type AnswerRead,
-  type RecordModel,
-  type RecordSaveModel,
-  type ReportGenerationModel,
-} from './record-model.ts';
+} from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { ALL_ANSWERS, type AnswerRead, type RecordModel, type RecordSaveModel } from './record-model.ts';
+import * as reads from './record-read-repository.ts';
 import * as records from './record-repository.ts';
 
 export { RECORD_NOT_FOUND };
@@ -41,7 +38,6 @@ export const NOT_THE_OWNER = 'Only the person this record belongs to can change 
 /** Issue 26 §3: a submit typed against the record's form before an admin moved it to another. */
 export const FORM_CHANGED_SINCE = (version: number) =>
   `This record moved to another form version at version ${version}; reload the record and send it again.`;
-const GENERATION_NOT_FOUND = 'Report generation not found.';
 const notFound = { notFound: RECORD_NOT_FOUND };
 
 function facts(row: {
@@ -53,7 +49,7 @@ function facts(row: {
 }
 
 /** A row as this actor may see it: the policy's field-level decision travels with the record. */
-export function toRecordModel(row: records.RecordRow, actor: Actor): RecordModel {
+export function toRecordModel(row: reads.RecordRow, actor: Actor): RecordModel {
   const recordFacts = facts(row);
   return {
     ...recordFacts,
@@ -81,8 +77,13 @@ export async function getRecord(
 ): Promise<Result<RecordModel>> {
   if (!actor) return denial('unauthenticated');
   if (!isUuid(id)) return denial('not-found', notFound);
-  const row = await records.findRecord(deps.database, id, recordReadScope(actor), answers);
+  const row = await reads.findRecord(deps.database, id, recordReadScope(actor), answers);
   return row ? ok(toRecordModel(row, actor)) : denial('not-found', notFound);
+}
+
+/** A record whatever the actor, for another module that has decided who may ask (reports). */
+export function findAnyRecord(database: Database, id: string) {
+  return reads.findRecord(database, id, { all: true }, ALL_ANSWERS);
 }
 
 /** customer-app §7 call 2: the records of a client, as far as the actor may see them. */
@@ -94,7 +95,7 @@ export async function listRecordsOfClient(
 ): Promise<Result<RecordModel[]>> {
   if (!actor) return denial('unauthenticated');
   if (!isUuid(clientId)) return ok([]);
-  const rows = await records.listRecordsOfClient(deps.database, clientId, recordReadScope(actor), answers);
+  const rows = await reads.listRecordsOfClient(deps.database, clientId, recordReadScope(actor), answers);
   return ok(rows.map((row) => toRecordModel(row, actor)));
 }
 
@@ -105,7 +106,7 @@ export async function listRecordsOfOrganization(
   organizationId: string,
   answers: AnswerRead = ALL_ANSWERS,
 ) {
-  const rows = await records.listRecordsOfOrganization(deps.database, organizationId, answers);
+  const rows = await reads.listRecordsOfOrganization(deps.database, organizationId, answers);
   return rows.map((row) => toRecordModel(row, actor));
 }
 
@@ -117,7 +118,7 @@ export async function listAllRecords(
 ): Promise<Result<RecordModel[]>> {
   const refused = refusal(decide(actor, 'records.listAll'), { forbidden: ADMINS_ONLY_MESSAGE });
   if (refused || !actor) return refused ?? denial('unauthenticated');
-  const rows = await records.listAllRecords(deps.database, answers);
+  const rows = await reads.listAllRecords(deps.database, answers);
   return ok(rows.map((row) => toRecordModel(row, actor)));
 }
 
@@ -153,12 +154,16 @@ export async function saveRecordAnswers(
   const problem = findAnswersProblem(answers.answers);
   if (problem) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES[problem]);
 
-  const saved = await records.saveAnswers(deps.database, deps.changes, {
+  const merge = {
     id,
     baseVersion,
     answersJson: JSON.stringify(answers.answers),
     scope: answerWriteScope(actor),
     returnData: options.returnData,
+  };
+  const saved = await writeRecords(deps, async (writer) => {
+    const row = await records.saveAnswers(writer, merge);
+    return { value: row, changed: row ? [row.id] : [] };
   });
   if (saved) {
     return ok({
@@ -196,12 +201,16 @@ export async function submitRecord(
   const problem = findAnswersProblem(answers.answers);
   if (problem) return fail('BAD_USER_INPUT', ANSWER_LIMIT_MESSAGES[problem]);
 
-  const saved = await records.submitAnswers(deps.database, deps.changes, {
+  const merge = {
     id,
     baseVersion,
     answersJson: JSON.stringify(answers.answers),
     scope: answerWriteScope(actor),
     returnData: false,
+  };
+  const saved = await writeRecords(deps, async (writer) => {
+    const row = await records.submitAnswers(writer, merge);
+    return { value: row, changed: row ? [row.id] : [] };
   });
   if (!saved)
     return explainRefusedWrite(deps, actor, id, 'submit', baseVersion, JSON.stringify(answers.answers));
@@ -250,49 +259,16 @@ export async function setRecordSubmitted(
 ): Promise<Result<RecordModel>> {
   const refused = refusal(decide(actor, 'record.setSubmitted'), { forbidden: ADMINS_ONLY_MESSAGE });
   if (refused) return refused;
-  if (!isUuid(id) || !(await records.setSubmitted(deps.database, deps.changes, id, submitted)))
-    return denial('not-found', notFound);
+  if (!isUuid(id)) return denial('not-found', notFound);
+  const changed = await writeRecords(deps, async (writer) => {
+    const ids = await records.setSubmitted(writer, id, submitted);
+    return { value: ids.length > 0, changed: ids };
+  });
+  if (!changed) return denial('not-found', notFound);
   return getRecord(deps, actor, id, answers);
 }
 
 /** The names given in the records' invitations, shown instead of other organizations' people's own. */
 export function invitedNamesOf(deps: ServiceDeps, recordIds: readonly string[]) {
-  return records.invitedNames(deps.database, recordIds);
-}
-
-/** Generations of records whose `visible.reportGenerations` the policy already granted. */
-export function reportGenerationsOf(deps: ServiceDeps, recordIds: readonly string[]) {
-  return records.listReportGenerations(deps.database, recordIds);
-}
-
-/** admin-app §7 Latest generation for a report. */
-export async function latestReportGeneration(
-  deps: ServiceDeps,
-  actor: Actor | null,
-  recordId: string,
-): Promise<Result<ReportGenerationModel | null>> {
-  const refused = refusal(decide(actor, 'reportGeneration.read'), { forbidden: ADMINS_ONLY_MESSAGE });
-  if (refused) return refused;
-  if (!isUuid(recordId)) return ok(null);
-  return ok((await records.latestReportGeneration(deps.database, recordId)) ?? null);
-}
-
-const generationText = z
-  .string()
-  .max(1_000_000, 'The report text is too long (at most 1,000,000 characters).');
-
-/** customer-app §7 call 12: an admin edits a generation's text; its record's viewers see it live. */
-export async function updateReportGeneration(
-  deps: ServiceDeps,
-  actor: Actor | null,
-  id: string,
-  response: unknown,
-): Promise<Result<ReportGenerationModel>> {
-  const refused = refusal(decide(actor, 'reportGeneration.write'), { forbidden: ADMINS_ONLY_MESSAGE });
-  if (refused) return refused;
-  const text = generationText.safeParse(response);
-  if (!text.success) return fail('BAD_USER_INPUT', text.error.issues[0]?.message ?? 'Invalid report text.');
-  if (!isUuid(id)) return denial('not-found', { notFound: GENERATION_NOT_FOUND });
-  const updated = await records.updateReportGeneration(deps.database, deps.changes, id, text.data);
-  return updated ? ok(updated) : denial('not-found', { notFound: GENERATION_NOT_FOUND });
+  return reads.invitedNames(deps.database, recordIds);
 }

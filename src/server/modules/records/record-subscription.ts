@@ -1,5 +1,5 @@
-import type { RecordChanges } from '../../plugins/record-changes.ts';
-import type { Result } from '../authorization/service-result.ts';
+import type { RecordChanges } from '../../kernel/record-changes.ts';
+import type { Result } from '../../kernel/result.ts';
 import type { RecordModel } from './record-model.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { Database } from '../../db/database.ts';
-import { runPrepared } from '../../db/prepared-query.ts';
+import { sql } from 'drizzle-orm';
+import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { reportGenerations } from '../../db/schema.ts';
-import type { RecordChanges } from '../../plugins/record-changes.ts';
+import { reportGenerations } from '../../db/schema.ts';
+import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { ReportGenerationModel } from '../records/record-model.ts';
 
 type InsertedRow = ColumnsOfRow<
@@ -10,23 +10,24 @@ type InsertedRow = ColumnsOfRow<
   'id' | 'report_id' | 'date_generated' | 'response' | 'model'
 >;
 
+const g = reportGenerations;
+const INSERT_GENERATION = prepared<InsertedRow>(
+  'report-generation-insert',
+  sql`insert into ${g} (${column(g.reportId)}, ${column(g.response)}, ${column(g.model)})
+      values (${value('recordId')}::uuid, ${value('response')}, ${value('model')})
+      returning ${g.id}, ${g.reportId}, ${g.dateGenerated}, ${g.response}, ${g.model}`,
+);
+
 /**
  * Stores a generation (customer-app §3 report_generations: date, model, response) and tells the
  * record's subscribers, so open admin screens list it at once (customer-app §7 call 10).
  */
 export async function insertReportGeneration(
-  database: Database,
-  changes: RecordChanges,
+  writer: RecordWriter,
   input: { recordId: string; response: string; model: string },
 ): Promise<ReportGenerationModel> {
-  const [row] = await runPrepared<InsertedRow>(database, {
-    name: 'report-generation-insert',
-    text: `insert into report_generations (report_id, response, model) values ($1::uuid, $2, $3)
-           returning id, report_id, date_generated, response, model`,
-    values: [input.recordId, input.response, input.model],
-  });
+  const [row] = await runPrepared(writer, INSERT_GENERATION, input);
   if (!row) throw new Error('The report generation was not stored.');
-  changes.changed(row.report_id);
   return {
     id: row.id,
     recordId: row.report_id,

@@ -1,10 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mapResult } from '../authorization/service-result.ts';
-import { sendResult } from '../http-result.ts';
+import { sendResult } from '../../kernel/http-result.ts';
+import { mapResult } from '../../kernel/result.ts';
+import { OBJECT_BODY_ROUTE } from '../../kernel/route-schemas.ts';
+import { serviceDeps } from '../../kernel/service-deps.ts';
 import { databaseRateLimitStore } from '../rate-limits/database-rate-limit-store.ts';
-import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
-import { serviceDeps } from '../service-deps.ts';
 import { generateNarrative, generateReport, type ReportDeps } from './report-service.ts';
 
 /**

@@ -8,12 +8,12 @@ import { formOfRecord } from '#domain/record-form.ts';
 import { prepareReportData } from '#domain/report-data.ts';
 import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
+import { writeRecords } from '../../kernel/record-writes.ts';
+import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
-import { findInventoryType } from '../inventory-types/inventory-type-repository.ts';
-import { ALL_ANSWERS } from '../records/record-model.ts';
-import { findRecord } from '../records/record-repository.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
+import { findAnyRecord } from '../records/record-service.ts';
 import { insertReportGeneration } from './report-generation-repository.ts';
 import { narrativeRequest, reportRequest } from './report-prompt.ts';
 import type { ReportWriter, WritingResult } from './report-writer.ts';
@@ -58,7 +58,7 @@ export async function generateReport(
   const { reportId } = input.data;
   if (!isUuid(reportId)) return fail('NOT_FOUND', REPORT_NOT_FOUND);
 
-  const record = await findRecord(deps.database, reportId, { all: true }, ALL_ANSWERS);
+  const record = await findAnyRecord(deps.database, reportId);
   if (!record) return fail('NOT_FOUND', REPORT_NOT_FOUND);
   const type = await findInventoryType(deps.database, record.inventory_type_id);
   if (!type) return fail('NOT_FOUND', REPORT_NOT_FOUND);
@@ -77,11 +77,11 @@ export async function generateReport(
     reportRequest({ model: model.model, typeName: type.name, reportQuery: type.reportQuery, form, prepared }),
   );
   if (!written.ok) return writingFailure(written);
-  const generation = await insertReportGeneration(deps.database, deps.changes, {
-    recordId: record.id,
-    response: written.text,
-    model: written.model,
-  });
+  const generated = { recordId: record.id, response: written.text, model: written.model };
+  const generation = await writeRecords(deps, async (writer) => ({
+    value: await insertReportGeneration(writer, generated),
+    changed: [generated.recordId],
+  }));
   return ok({
     report: generation.response,
     generation: { id: generation.id, dateGenerated: generation.dateGenerated, model: generation.model },

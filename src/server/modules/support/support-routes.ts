@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { supportMessageErrors, supportMessageSchema } from '#domain/support-message.ts';
+import { OBJECT_BODY_ROUTE } from '../../kernel/route-schemas.ts';
 import { databaseRateLimitStore } from '../rate-limits/database-rate-limit-store.ts';
-import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
 import { sendSupportMessage } from './support-service.ts';
 
 /** DESIGN §8: besides the per-address limit (in the database), a per-IP limit for floods of addresses. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageWindow } from '#domain/admin-lists.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
-import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../authorization/service-result.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { ADMINS_ONLY_MESSAGE, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { UserModel } from './user-model.ts';
 import * as users from './user-repository.ts';
 

@@ -1,8 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/database.ts';
-import { idpAccounts, organizations, roles, userRoles, users } from '../../db/schema.ts';
-import { createAccount } from '../identity/account-repository.ts';
+import { idpAccounts } from '../../db/identity-schema.ts';
+import { organizations, roles, userRoles, users } from '../../db/schema.ts';
+import { provisionAccount } from '../idp/account-service.ts';
 
 /**
  * Creates people outside the sign-up flow (the CLI's `create-user`): an operator vouches for them, so
@@ -75,7 +76,7 @@ async function findOrCreateAccount(tx: Tx, input: ProvisionUserInput) {
       `No account exists for ${input.email} yet: give --password to create one.`,
     );
   }
-  const row = await createAccount(tx as unknown as Db, {
+  const row = await provisionAccount(tx as unknown as Db, {
     email: input.email,
     name: input.name,
     password: input.password,

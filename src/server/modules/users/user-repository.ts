@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
-import { runPrepared } from '../../db/prepared-query.ts';
+import { column, prepared, preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import type { organizations, roles, userRoles, users } from '../../db/schema.ts';
+import { organizations, roles, userRoles, users } from '../../db/schema.ts';
 import type { UserModel } from './user-model.ts';
 
 export type RoleRow = ColumnsOfRow<typeof roles, 'id' | 'name'>;
@@ -12,9 +12,16 @@ type UserRow = ColumnsOfRow<typeof users, 'id' | 'name' | 'email' | 'federated_i
   organization_name: RowOf<typeof organizations>['name'] | null;
 };
 
-const SELECT_USERS = `
-  select u.id, u.name, u.email, u.federated_id, o.id as organization_id, o.name as organization_name
-  from users u left join organizations o on o.id = u.organization_id`;
+const u = users;
+const o = organizations;
+const SELECT_USERS = sql`select ${u.id}, ${u.name}, ${u.email}, ${u.federatedId}, ${o.id} as organization_id,
+    ${o.name} as organization_name
+  from ${u} left join ${o} on ${o.id} = ${u.organizationId}`;
+const ALL_USERS = prepared<UserRow>(
+  'users-all',
+  sql`${SELECT_USERS} order by lower(${u.name}) nulls last, ${u.id}`,
+);
+const USER_BY_ID = prepared<UserRow>('user-by-id', sql`${SELECT_USERS} where ${u.id} = ${value('id')}::uuid`);
 
 function toUser(row: UserRow): UserModel {
   return {
@@ -30,56 +37,61 @@ function toUser(row: UserRow): UserModel {
 }
 
 export async function listUsers(database: Database) {
-  const rows = await runPrepared<UserRow>(database, {
-    name: 'users-all',
-    text: `${SELECT_USERS} order by lower(u.name) nulls last, u.id`,
-    values: [],
-  });
+  const rows = await runPrepared(database, ALL_USERS);
   return rows.map(toUser);
 }
 
 export async function findUser(database: Database, id: string) {
-  const [row] = await runPrepared<UserRow>(database, {
-    name: 'user-by-id',
-    text: `${SELECT_USERS} where u.id = $1::uuid`,
-    values: [id],
-  });
+  const [row] = await runPrepared(database, USER_BY_ID, { id });
   return row ? toUser(row) : undefined;
 }
 
 export type UserUpdateOutcome = 'updated' | 'no-user' | 'no-organization';
 
+const UPDATE_USER = prepared<{ updated: boolean; organization_exists: boolean }>(
+  'user-update',
+  sql`with org as (select ${o.id} from ${o} where ${o.id} = ${value('organizationId')}::uuid),
+      updated as (
+        update ${u} set ${column(u.name)} = ${value('name')},
+          ${column(u.organizationId)} = (select id from org), ${column(u.updatedAt)} = now()
+        where ${u.id} = ${value('id')}::uuid and exists (select 1 from org) returning ${u.id})
+      select exists (select 1 from updated) as updated, exists (select 1 from org) as organization_exists`,
+);
+
 /** admin-app §7 Users update name and organization by id. */
 export async function updateUser(database: Database, id: string, name: string, organizationId: string) {
-  const [row] = await runPrepared<{ updated: boolean; organization_exists: boolean }>(database, {
-    name: 'user-update',
-    text: `with org as (select id from organizations where id = $3::uuid),
-           updated as (
-             update users set name = $2, organization_id = (select id from org), updated_at = now()
-             where id = $1::uuid and exists (select 1 from org) returning id)
-           select exists (select 1 from updated) as updated, exists (select 1 from org) as organization_exists`,
-    values: [id, name, organizationId],
-  });
+  const [row] = await runPrepared(database, UPDATE_USER, { id, name, organizationId });
   if (!row?.organization_exists) return 'no-organization' as const;
   return row.updated ? ('updated' as const) : ('no-user' as const);
 }
 
+const ALL_ROLES = prepared<RoleRow>(
+  'roles-all',
+  sql`select ${roles.id}, ${roles.name} from ${roles} order by ${roles.name}`,
+);
+
 export function allRoles(database: Database) {
-  return runPrepared<RoleRow>(database, {
-    name: 'roles-all',
-    text: 'select id, name from roles order by name',
-    values: [],
-  });
+  return runPrepared(database, ALL_ROLES);
 }
+
+type UserRoleRow = ColumnsOfRow<typeof userRoles, 'user_id'> & RoleRow;
+const rolesWhere = (name: string, where: SQL) =>
+  prepared<UserRoleRow>(
+    name,
+    sql`select ${userRoles.userId}, ${roles.id}, ${roles.name}
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} ${where} order by ${roles.name}`,
+  );
+const ROLES_OF_ALL = rolesWhere('user-roles-all', sql``);
+const ROLES_OF = rolesWhere(
+  'user-roles-of',
+  sql`where ${userRoles.userId} = any(${value('userIds')}::uuid[])`,
+);
 
 /** The roles of several users in one statement; every asked id gets a list, maybe empty. */
 export async function rolesOf(database: Database, userIds: readonly string[] | 'all') {
-  const rows = await runPrepared<ColumnsOfRow<typeof userRoles, 'user_id'> & RoleRow>(database, {
-    name: userIds === 'all' ? 'user-roles-all' : 'user-roles-of',
-    text: `select ur.user_id, r.id, r.name from user_roles ur join roles r on r.id = ur.role_id
-           ${userIds === 'all' ? '' : 'where ur.user_id = any($1::uuid[])'} order by r.name`,
-    values: userIds === 'all' ? [] : [userIds],
-  });
+  const rows = await (userIds === 'all'
+    ? runPrepared(database, ROLES_OF_ALL)
+    : runPrepared(database, ROLES_OF, { userIds }));
   const byUser = new Map<string, RoleRow[]>(userIds === 'all' ? [] : userIds.map((id) => [id, []]));
   for (const row of rows) {
     const list = byUser.get(row.user_id) ?? [];
@@ -89,12 +101,13 @@ export async function rolesOf(database: Database, userIds: readonly string[] | '
   return byUser;
 }
 
+const USER_IDS = prepared<ColumnsOfRow<typeof users, 'id'>>(
+  'user-ids-all',
+  sql`select ${u.id} from ${u} order by lower(${u.name}) nulls last, ${u.id}`,
+);
+
 export function listUserIds(database: Database) {
-  return runPrepared<ColumnsOfRow<typeof users, 'id'>>(database, {
-    name: 'user-ids-all',
-    text: 'select id from users order by lower(name) nulls last, id',
-    values: [],
-  });
+  return runPrepared(database, USER_IDS);
 }
 
 export type RoleChangeOutcome =
@@ -150,34 +163,37 @@ export type RecordOwnerRow = Pick<
   'id' | 'federatedId' | 'name' | 'email' | 'organizationId'
 >;
 
+const OWNERS = prepared<RecordOwnerRow>(
+  'users-as-owners',
+  sql`select ${u.id}, ${u.federatedId} as "federatedId", ${u.name}, ${u.email},
+        ${u.organizationId} as "organizationId"
+      from ${u} where ${u.id} = any(${value('ids')}::uuid[])`,
+);
+
 /** The owners of several records in one statement (customer-app §3 reports.user). */
 export async function recordOwners(database: Database, ids: readonly string[]) {
-  const rows = await runPrepared<RecordOwnerRow>(database, {
-    name: 'users-as-owners',
-    text: 'select id, federated_id as "federatedId", name, email, organization_id as "organizationId" from users where id = any($1::uuid[])',
-    values: [ids],
-  });
+  const rows = await runPrepared(database, OWNERS, { ids });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Columns the console sorts users by (issue 10); nothing else reaches ORDER BY. */
 const USER_SORT_SQL = {
-  name: `nullif(btrim(lower(u.name)), '')`,
-  email: 'lower(u.email)',
-  organization: 'lower(o.name)',
+  name: sql`nullif(btrim(lower(${u.name})), '')`,
+  email: sql`lower(${u.email})`,
+  organization: sql`lower(${o.name})`,
 } as const;
 export type UserSortColumn = keyof typeof USER_SORT_SQL;
 
 const userLike = (search: string) => (search === '' ? '' : `%${search.replace(/[\\%_]/g, '\\$&')}%`);
 // admin-app §5: a case-insensitive substring of the name; the pattern's LIKE wildcards are escaped.
-const USER_FILTER = `($1::text = '' or u.name ilike $1::text escape '\\')`;
+const USER_FILTER = sql`(${value('pattern')}::text = '' or ${u.name} ilike ${value('pattern')}::text escape '\\')`;
+const COUNT_USERS = prepared<{ total: number }>(
+  'users-page-count',
+  sql`select count(*)::int as total from ${u} where ${USER_FILTER}`,
+);
 
 export async function countUsersForPage(database: Database, search: string) {
-  const [row] = await runPrepared<{ total: number }>(database, {
-    name: 'users-page-count',
-    text: `select count(*)::int as total from users u where ${USER_FILTER}`,
-    values: [userLike(search)],
-  });
+  const [row] = await runPrepared(database, COUNT_USERS, { pattern: userLike(search) });
   return row?.total ?? 0;
 }
 
@@ -186,12 +202,16 @@ export async function pageOfUsers(
   query: { search: string; sort: UserSortColumn; descending: boolean; limit: number; offset: number },
 ) {
   const direction = query.descending ? 'desc' : 'asc';
-  const rows = await runPrepared<UserRow>(database, {
-    name: `users-page-${query.sort}-${direction}`,
-    text: `${SELECT_USERS} where ${USER_FILTER}
-           order by ${USER_SORT_SQL[query.sort]} ${direction} nulls last, u.id ${direction}
-           limit $2::int offset $3::int`,
-    values: [userLike(query.search), query.limit, query.offset],
+  const statement = preparedOnce<UserRow>(
+    `users-page-${query.sort}-${direction}`,
+    () => sql`${SELECT_USERS} where ${USER_FILTER}
+      order by ${USER_SORT_SQL[query.sort]} ${sql.raw(direction)} nulls last, ${u.id} ${sql.raw(direction)}
+      limit ${value('limit')}::int offset ${value('offset')}::int`,
+  );
+  const rows = await runPrepared(database, statement, {
+    pattern: userLike(query.search),
+    limit: query.limit,
+    offset: query.offset,
   });
   return rows.map(toUser);
 }

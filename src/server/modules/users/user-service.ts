@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { firstInputProblem, USER_REQUIRED, userInputSchema } from '#domain/admin-inputs.ts';
 import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
-import {
-  ADMINS_ONLY_MESSAGE,
-  denial,
-  fail,
-  ok,
-  type Result,
-  refusal,
-} from '../authorization/service-result.ts';
+import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { endEverySignIn } from '../identity/session-end.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import type { UserModel } from './user-model.ts';
 import * as users from './user-repository.ts';
 
@@ -25,6 +18,10 @@ export async function listUsers(deps: ServiceDeps, actor: Actor | null): Promise
 }
 
 /** Roles of listed users (the policy allowed the list already). */
+/** A role a user holds, and the owner of a record as a list shows them (rows of user-repository.ts). */
+export type RoleRow = users.RoleRow;
+export type RecordOwnerRow = users.RecordOwnerRow;
+
 export function rolesOf(deps: ServiceDeps, userIds: readonly string[]) {
   return users.rolesOf(deps.database, userIds);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sendResult } from '../http-result.ts';
-import { OBJECT_BODY_ROUTE } from '../route-schemas.ts';
-import { serviceDeps } from '../service-deps.ts';
+import { sendResult } from '../../kernel/http-result.ts';
+import { OBJECT_BODY_ROUTE } from '../../kernel/route-schemas.ts';
+import { serviceDeps } from '../../kernel/service-deps.ts';
 import { changeUserRoles, listUserRoles, signOutUserEverywhere } from './user-service.ts';
 
 /**

@@ -5,6 +5,8 @@ import { ErrorBoundary } from '#web/components/ui/error-boundary.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { SESSION_END_KEY } from '#web/lib/auth/auth-logout.ts';
 import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
+import { useClientConfig } from '#web/lib/client-config-context.tsx';
+import { leaveQuickly, listenForTripleEscape } from '#web/lib/quick-exit.ts';
 import { ScreenError } from '../routes/screen-error.tsx';
 import { SessionTimeout } from './session-timeout.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -24,6 +26,9 @@ export function AppShell() {
   useFocusMainOnRouteChange(mainRef, pathname);
   useReturnAfterSignIn();
   const [sessionEnd] = useState(() => sessionStorage.getItem(SESSION_END_KEY));
+  // Issue 28 §5: Escape three times within 2 s leaves quickly, anywhere in the app.
+  const { quickExitUrl } = useClientConfig();
+  useEffect(() => listenForTripleEscape(() => leaveQuickly(quickExitUrl)), [quickExitUrl]);
 
   return (
     <div className="app">

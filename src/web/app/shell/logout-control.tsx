@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   anyScreenHasUnsent,
@@ -8,6 +8,7 @@ import {
   holdsUnsentAnswers,
 } from '#web/lib/answer-holders.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { onLogoutRequest } from '#web/lib/logout-request.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { UnsentLogoutDialog, type UnsentReason } from './unsent-logout-dialog.tsx';
 
@@ -70,6 +71,10 @@ export function LogoutControl() {
     setBlocked(false);
     if ((await holdsUnsentAnswers()) || !(await auth.logout())) setAsking(reasonNow());
   };
+  // Issue 28 §4: the pause view's "Log out" is this same flow.
+  const logoutRef = useRef(logout);
+  logoutRef.current = logout;
+  useEffect(() => onLogoutRequest(() => void logoutRef.current()), []);
 
   return (
     <>

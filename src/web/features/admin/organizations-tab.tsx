@@ -19,6 +19,10 @@ const FIELDS = [
   ['name', 'Name'],
   ['phone', 'Phone'],
   ['website', 'Website'],
+  // Issue 28 §6: the support line the organization's people see on their records.
+  ['supportText', 'Support text'],
+  ['supportPhone', 'Support number'],
+  ['supportUrl', 'Support link'],
 ] as const;
 
 /** admin-app §2 Organizations tab: search by name, inline Edit/Save/Cancel, an add row. */
@@ -35,6 +39,12 @@ export function OrganizationsTab({ url }: { url: AdminUrl }) {
       cell: ({ website }) => (
         <ExternalLinkOrNotAvailable href={website ? linkOf(website) : null} text={website} />
       ),
+    },
+    {
+      id: 'supportLine',
+      label: 'Support line',
+      sortBy: supportLineSummary,
+      cell: (organization) => supportLineSummary(organization) ?? 'Default',
     },
     {
       id: 'actions',
@@ -63,7 +73,17 @@ const typed = (organization: Organization | null) => ({
   name: organization?.name ?? '',
   phone: organization?.phone ?? '',
   website: organization?.website ?? '',
+  supportText: organization?.supportText ?? '',
+  supportPhone: organization?.supportPhone ?? '',
+  supportUrl: organization?.supportUrl ?? '',
 });
+
+/** Issue 28 §6: the support line in one cell; empty when the configured default applies. */
+function supportLineSummary(organization: Organization): string | null {
+  const parts = [organization.supportText, organization.supportPhone, organization.supportUrl];
+  const set = parts.filter((part): part is string => Boolean(part));
+  return set.length > 0 ? set.join(' · ') : null;
+}
 
 /** The inline row of admin-app §2/§5: name required; an empty phone or website is sent as null. */
 function OrganizationForm({
@@ -87,8 +107,8 @@ function OrganizationForm({
       save={save}
       savedMessage={organization ? 'Organization updated successfully!' : 'Organization added successfully!'}
       onDone={onDone}
-      fields={(formId) =>
-        FIELDS.map(([field, label]) => (
+      fields={(formId) => {
+        const inputs = FIELDS.map(([field, label]) => (
           <input
             key={field}
             form={formId}
@@ -96,8 +116,15 @@ function OrganizationForm({
             placeholder={label}
             {...form.register(field)}
           />
-        ))
-      }
+        ));
+        // One cell per column: the support line's three parts share its column.
+        return [
+          ...inputs.slice(0, 3),
+          <div key="support" className="admin-support-inputs">
+            {inputs.slice(3)}
+          </div>,
+        ];
+      }}
     />
   );
 }

@@ -2,6 +2,7 @@ import './inventory.css';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { NO_PERMISSION_MESSAGE } from '#domain/permissions.ts';
+import { LeaveQuicklyButton } from '#web/components/ui/leave-quickly-button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -33,7 +34,11 @@ export function InventoryScreen() {
   }
   return (
     <div className="page page--narrow inventory">
-      <h1>Inventory</h1>
+      {/* Issue 28 §5: the wizard asks about hard things too; leaving quickly is always at hand. */}
+      <div className="page-top">
+        <h1>Inventory</h1>
+        <LeaveQuicklyButton />
+      </div>
       <InventoryWizard />
     </div>
   );

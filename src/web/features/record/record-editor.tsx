@@ -1,10 +1,16 @@
-import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { savedCurrentStep } from '#domain/record-form-data.ts';
+import { supportLineToShow } from '#domain/support-line.ts';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
+import { useClientConfig } from '#web/lib/client-config-context.tsx';
 import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
+import { CareControls } from './care/care-controls.tsx';
+import { LazyPauseView } from './care/lazy-care-views.tsx';
+import { NeedSupport } from './care/need-support.tsx';
 import { RecordAdminPanelSlot } from './record-admin-panel-slot.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { RecordSteps } from './record-steps.tsx';
@@ -80,6 +86,28 @@ function RecordWorkspace({
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
   const readOnly = !isOwner || snapshot.submitted;
   const firstStep = useMemo(() => savedCurrentStep(record.data, form.steps.length), [record, form]);
+  // Issue 28 §4, §6: the pause view, and the support line (the organization's, else the default).
+  const [paused, setPaused] = useState(false);
+  const config = useClientConfig();
+  const organization = record.organization ?? null;
+  const supportLine = useMemo(
+    () => supportLineToShow(organization, config.supportLine),
+    [organization, config.supportLine],
+  );
+  const stepsRef = useRef<HTMLDivElement>(null);
+  // Back from the pause view to the section's heading, where the person was reading.
+  const endBreak = () => {
+    flushSync(() => setPaused(false));
+    stepsRef.current?.querySelector<HTMLElement>('h2[tabindex]')?.focus();
+  };
+  const care = useMemo(
+    () => ({
+      supportLine,
+      onTakeBreak: () => setPaused(true),
+      controls: (asking: boolean) => <CareControls onTakeBreak={() => setPaused(true)} showBreak={!asking} />,
+    }),
+    [supportLine],
+  );
   return (
     <article className="page record-screen">
       <RecordHeader
@@ -89,6 +117,7 @@ function RecordWorkspace({
         createdAt={record.createdAt}
         updatedAt={snapshot.updatedAt}
       />
+      <NeedSupport line={supportLine} />
       {readOnly ? (
         <p className="record-screen__notice" role="status">
           {snapshot.submitted
@@ -102,17 +131,24 @@ function RecordWorkspace({
           <KeptAnswerConflicts sync={sync} form={form} />
         </Suspense>
       )}
-      <RecordSteps
-        recordId={record.id}
-        form={form}
-        answersVersion={
-          readOnly ? `${snapshot.version}:${snapshot.structureVersion}` : `${snapshot.structureVersion}`
-        }
-        firstStep={firstStep}
-        readOnly={readOnly}
-        sync={sync}
-        fieldAliases={aliases}
-      />
+      {paused ? (
+        <LazyPauseView sync={sync} editable={!readOnly} supportLine={supportLine} onBack={endBreak} />
+      ) : null}
+      {/* Hidden, not unmounted, while paused: the section and its state are there on the way back. */}
+      <div hidden={paused} ref={stepsRef}>
+        <RecordSteps
+          recordId={record.id}
+          form={form}
+          answersVersion={
+            readOnly ? `${snapshot.version}:${snapshot.structureVersion}` : `${snapshot.structureVersion}`
+          }
+          firstStep={firstStep}
+          readOnly={readOnly}
+          sync={sync}
+          fieldAliases={aliases}
+          care={care}
+        />
+      </div>
       <RecordAdminPanelSlot recordId={record.id} />
     </article>
   );

@@ -1,14 +1,23 @@
-import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { fieldVisibility } from '#domain/field-visibility.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { answersOfRecordData, CURRENT_STEP_KEY } from '#domain/record-form-data.ts';
 import { recordProgress, stepCompletion } from '#domain/record-progress.ts';
+import {
+  asksBeforeSection,
+  isSkippedForNow,
+  type SectionChoice,
+  sectionChoiceKey,
+} from '#domain/section-choices.ts';
+import type { SupportLine } from '#domain/support-line.ts';
 import { parseTableAnswerKey } from '#domain/table-answer-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
+import { ContentNote } from './care/content-note.tsx';
+import { LazySupportLineView } from './care/lazy-care-views.tsx';
 import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
 import { RecordProgressBar } from './record-progress-bar.tsx';
 import { SaveStatus } from './save-status.tsx';
@@ -30,6 +39,7 @@ export const RecordSteps = memo(function RecordSteps({
   sync,
   preview = false,
   fieldAliases,
+  care,
 }: {
   recordId: string;
   form: FormTemplate;
@@ -45,9 +55,16 @@ export const RecordSteps = memo(function RecordSteps({
   preview?: boolean;
   /** Issue 26 §3: a question renamed by a form change keeps its first id as its place in React. */
   fieldAliases?: ReadonlyMap<string, string>;
+  /**
+   * Issue 28 (the person's own record, not the builder's preview): content notes before sections,
+   * the support line after them, and the care controls (Take a break, Leave quickly) in the bar.
+   */
+  care?: { supportLine: SupportLine; onTakeBreak: () => void; controls: (asking: boolean) => ReactNode };
 }) {
   const [stepIndex, setStepIndex] = useState(firstStep);
   const [sending, setSending] = useState(false);
+  /** Issue 28 §2: the last section, skipped just now (there is no next one to go on to). */
+  const [skippedHere, setSkippedHere] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bar = useRef<HTMLElement>(null);
   // The sticky bar's height, for the scroll padding that keeps a focused field clear of it.
@@ -57,7 +74,8 @@ export const RecordSteps = memo(function RecordSteps({
   const sendSubmit = useSubmitRecord(recordId);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: answersVersion says when sync.view() changed in a way that matters here.
-  const answers = useMemo(() => answersOfRecordData(sync.view()), [sync, answersVersion]);
+  const data = useMemo(() => sync.view(), [sync, answersVersion]);
+  const answers = useMemo(() => answersOfRecordData(data), [data]);
   const visibility = useMemo(() => fieldVisibility(form, answers), [form, answers]);
   const progress = useMemo(() => recordProgress(form, answers).percent, [form, answers]);
   const completion = useMemo(() => stepCompletion(form, answers), [form, answers]);
@@ -84,7 +102,24 @@ export const RecordSteps = memo(function RecordSteps({
   if (!step) return <p>This form has no questions yet.</p>;
   const isLast = current === form.steps.length - 1;
 
+  // Issue 28 §2: a section with a content note asks first, until the person chose Continue for it.
+  const caring = care !== undefined && !readOnly;
+  const asking = caring && asksBeforeSection(data, step) && skippedHere !== current;
+  const choose = (choice: SectionChoice) => {
+    sync.edit({ [sectionChoiceKey(step)]: choice });
+    void sync.flush();
+  };
+  const skip = () => {
+    choose('skipped');
+    // "Goes on": to the next section; on the last one, it says so and offers to open it after all.
+    if (isLast) {
+      setSkippedHere(current);
+      headingRef.current?.focus();
+    } else goTo(current + 1);
+  };
+
   const goTo = (index: number) => {
+    setSkippedHere(null);
     setStepIndex(index);
     headingRef.current?.focus();
     // customer-app §4: a step change triggers a save unless submitted.
@@ -123,28 +158,53 @@ export const RecordSteps = memo(function RecordSteps({
           sections={form.steps.map((candidate, index) => ({
             title: candidate.stepTitle,
             complete: completion[index] ?? false,
+            skipped: caring && isSkippedForNow(data, candidate),
           }))}
           current={current}
           onChoose={goTo}
         />
         <RecordProgressBar percent={progress} />
         {readOnly || preview ? null : <SaveStatus sync={sync} />}
+        {care?.controls(asking)}
       </section>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
         {step.stepTitle}
       </h2>
-      <StepFields
-        key={current}
-        fields={shownFields}
-        fieldKeys={fieldKeys}
-        readOnly={readOnly}
-        answers={answers}
-        visibility={visibility}
-        source={sync}
-        onAnswer={onAnswer}
-        onFocusAnswer={onFocusAnswer}
-        onBlurAnswer={onBlurAnswer}
-      />
+      {asking ? (
+        <ContentNote
+          note={step.contentNote ?? ''}
+          onContinue={() => {
+            choose('continue');
+            headingRef.current?.focus();
+          }}
+          onSkip={skip}
+          onBreak={() => care?.onTakeBreak()}
+        />
+      ) : skippedHere === current && caring ? (
+        <section className="calm-panel" aria-label="Skipped for now">
+          <p>This section is skipped for now. It is not complete; you can open it any time.</p>
+          <Button variant="secondary" onClick={() => setSkippedHere(null)}>
+            Open this section
+          </Button>
+        </section>
+      ) : (
+        <StepFields
+          key={current}
+          fields={shownFields}
+          fieldKeys={fieldKeys}
+          readOnly={readOnly}
+          answers={answers}
+          visibility={visibility}
+          source={sync}
+          onAnswer={onAnswer}
+          onFocusAnswer={onFocusAnswer}
+          onBlurAnswer={onBlurAnswer}
+        />
+      )}
+      {/* Issue 28 §6: after a section with a content note, where to turn. */}
+      {caring && step.contentNote?.trim() && !asking && care ? (
+        <LazySupportLineView line={care.supportLine} />
+      ) : null}
       <nav className="record-nav" aria-label="Steps">
         <Button variant="secondary" onClick={() => goTo(current - 1)} disabled={current === 0}>
           Previous

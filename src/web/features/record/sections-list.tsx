@@ -21,6 +21,7 @@ export function SectionsList({
     id: index,
     label: sectionLabel(index, section.title),
     complete: section.complete,
+    skipped: section.skipped === true && !section.complete,
   }));
   return (
     <Autocomplete filter={contains}>
@@ -43,6 +44,9 @@ export function SectionsList({
                 <span aria-hidden="true">✓</span>
                 <span className="visually-hidden"> (complete)</span>
               </span>
+            ) : item.skipped ? (
+              // Issue 28 §2: not complete, and still opens any time.
+              <span className="sections__skipped">Skipped for now</span>
             ) : null}
           </ListBoxItem>
         )}

@@ -65,6 +65,9 @@ export const AdminOrganizationsQuery = graphql(`
       name
       phone
       website
+      supportText
+      supportPhone
+      supportUrl
     }
   }
 `);

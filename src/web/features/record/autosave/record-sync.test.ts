@@ -44,6 +44,22 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     expect(lastKept()).toEqual({});
   });
 
+  it('waits for a whole pause after the last key before saving, however long the typing went on (issue 32)', async () => {
+    const server = fakeServer();
+    const { sync } = startSync(server);
+    let typed = '';
+    for (let key = 0; key < 10; key++) {
+      typed += 'a';
+      sync.edit({ a: typed });
+      await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS / 4);
+    }
+    expect(server.requests).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS - SAVE_DEBOUNCE_MS / 4 - 1);
+    expect(server.requests).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.requests).toEqual([{ baseVersion: 1, answers: { a: typed } }]);
+  });
+
   it('sends only the latest data after the save on its way, and resolves the waiting batch together', async () => {
     const server = fakeServer();
     const { sync } = startSync(server);

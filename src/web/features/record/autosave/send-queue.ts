@@ -55,6 +55,7 @@ export class SendQueue {
   private controller: AbortController | null = null;
   private nextBatch: { promise: Promise<void>; resolve: () => void } | null = null;
   private debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastTypedAt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
 
@@ -78,11 +79,29 @@ export class SendQueue {
 
   /** The person typed: a save goes after a short pause, unless a retry waits (it will carry them). */
   typed(): void {
-    clearTimeout(this.debounceTimer);
     // While a retry waits, it will carry these answers; typing does not hammer a server that is down.
-    if (!this.stopped && this.retryTimer === undefined) {
-      this.debounceTimer = setTimeout(() => void this.flush(), SAVE_DEBOUNCE_MS);
+    if (this.stopped || this.retryTimer !== undefined) {
+      this.clearDebounce();
+      return;
     }
+    // Issue 32: a key only notes its time; the one timer waits on until the pause is whole, so a
+    // burst of keys does not cancel and set a timer each (a cost on every keystroke's path).
+    this.lastTypedAt = Date.now();
+    if (this.debounceTimer === undefined) this.armDebounce(SAVE_DEBOUNCE_MS);
+  }
+
+  private armDebounce(ms: number): void {
+    this.debounceTimer = setTimeout(() => {
+      this.debounceTimer = undefined;
+      const left = this.lastTypedAt + SAVE_DEBOUNCE_MS - Date.now();
+      if (left > 0) this.armDebounce(left);
+      else void this.flush();
+    }, ms);
+  }
+
+  private clearDebounce(): void {
+    clearTimeout(this.debounceTimer);
+    this.debounceTimer = undefined;
   }
 
   /**
@@ -90,7 +109,7 @@ export class SendQueue {
    * with every caller that joined the same batch.
    */
   flush(): Promise<void> {
-    clearTimeout(this.debounceTimer);
+    this.clearDebounce();
     if (this.stopped || this.disposed || this.hooks.closed()) return Promise.resolve();
     const { promise } = this.joinNextBatch();
     // Issue 26 §3: the batch goes once the answers are moved to the new form (resume).
@@ -120,7 +139,7 @@ export class SendQueue {
 
   /** Cancels the waiting debounce and retry (a submit, a submitted record). */
   halt(): void {
-    clearTimeout(this.debounceTimer);
+    this.clearDebounce();
     this.cancelRetry();
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { HTTP_STATUS, type Result } from './authorization/service-result.ts';
+import { HTTP_STATUS, type Result } from './result.ts';
 
 /** A service's value as the answer, or its expected failure as `{ error }` with its HTTP status. */
 export function sendResult<T>(reply: FastifyReply, result: Result<T>, successStatus = 200) {

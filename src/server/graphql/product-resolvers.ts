@@ -1,6 +1,6 @@
-import type { MutationResolvers, ProductResolvers, QueryResolvers } from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { createProduct, listProducts, updateProduct } from './product-service.ts';
+import { createProduct, listProducts, updateProduct } from '../modules/products/product-service.ts';
+import type { MutationResolvers, ProductResolvers, QueryResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
 
 export const productQueries: Pick<QueryResolvers, 'products'> = {
   products: async (_root, _args, { deps, viewer }) => orThrow(await listProducts(deps, viewer)),

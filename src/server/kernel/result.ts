@@ -1,5 +1,9 @@
-import { type Decision, type DenialReason, NO_PERMISSION_MESSAGE } from '#domain/permissions.ts';
-import { MISSING_TOKEN_MESSAGE } from '../../plugins/auth.ts';
+import {
+  type Decision,
+  type DenialReason,
+  MISSING_TOKEN_MESSAGE,
+  NO_PERMISSION_MESSAGE,
+} from '#domain/permissions.ts';
 
 /**
  * Expected failures are values (STYLE §7): a service answers `{ ok: false, failure }` with the

@@ -1,6 +1,6 @@
-import type { QueryResolvers } from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { listPurchases, listSupportMessages } from './admin-activity-service.ts';
+import { listPurchases, listSupportMessages } from '../modules/admin-activity/admin-activity-service.ts';
+import type { QueryResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
 
 export const adminActivityQueries: Pick<QueryResolvers, 'purchases' | 'supportMessages'> = {
   purchases: async (_root, { limit }, { deps, viewer }) => orThrow(await listPurchases(deps, viewer, limit)),

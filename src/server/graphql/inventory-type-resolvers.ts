@@ -1,21 +1,17 @@
 import { parseFormTemplate } from '#domain/form-template.ts';
 import { decide, decideInventoryTypeForm } from '#domain/permissions.ts';
-import type {
-  InventoryTypeResolvers,
-  MutationResolvers,
-  QueryResolvers,
-} from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { charge } from '../../graphql/response-budget.ts';
-import { refusal } from '../authorization/service-result.ts';
+import { refusal } from '../kernel/result.ts';
 import {
   cloneInventoryType,
   createInventoryType,
   getInventoryType,
   listInventoryTypes,
-  migrateRecords,
   updateInventoryType,
-} from './inventory-type-service.ts';
+} from '../modules/inventory-types/inventory-type-service.ts';
+import { migrateRecords } from '../modules/records/record-migration-service.ts';
+import type { InventoryTypeResolvers, MutationResolvers, QueryResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
+import { charge } from './response-budget.ts';
 
 export const inventoryTypeQueries: Pick<QueryResolvers, 'inventoryTypes' | 'inventoryType'> = {
   inventoryTypes: async (_root, _args, { deps, viewer }) => orThrow(await listInventoryTypes(deps, viewer)),

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { idpAccounts } from '../../db/schema.ts';
-import type { NewAccount } from './account-rules.ts';
-import { hashPassword } from './password-hash.ts';
+import { idpAccounts } from '../../db/identity-schema.ts';
+import type { NewAccount } from '../identity/account-rules.ts';
+import { hashPassword } from '../identity/password-hash.ts';
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 

@@ -1,17 +1,12 @@
 import { decide } from '#domain/permissions.ts';
-import type {
-  MutationResolvers,
-  QueryResolvers,
-  UserResolvers,
-  ViewerResolvers,
-} from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { readRecords, selectsAnswers } from '../../graphql/record-reads.ts';
-import { denial, refusal } from '../authorization/service-result.ts';
-import { getOrganization } from '../organizations/organization-service.ts';
-import { listRecordsOfClient } from '../records/record-service.ts';
-import { pageUsers } from './user-page-service.ts';
-import { listUsers, updateUser } from './user-service.ts';
+import { denial, refusal } from '../kernel/result.ts';
+import { getOrganization } from '../modules/organizations/organization-service.ts';
+import { listRecordsOfClient } from '../modules/records/record-service.ts';
+import { pageUsers } from '../modules/users/user-page-service.ts';
+import { listUsers, updateUser } from '../modules/users/user-service.ts';
+import type { MutationResolvers, QueryResolvers, UserResolvers, ViewerResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
+import { readRecords, selectsAnswers } from './record-reads.ts';
 
 export const userQueries: Pick<QueryResolvers, 'viewer' | 'users' | 'usersPage'> = {
   /** customer-app §7 call 1: the signed-in person (created on first sign-in, so always found). */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import type { RecordChanges } from '../plugins/record-changes.ts';
+import type { RecordChanges } from './record-changes.ts';
 
 /** What the services of the data API work with; resolvers and routes pass the app's own. */
 export interface ServiceDeps {
   database: Database;
-  /** Live updates: every change of a record is published (src/server/plugins/record-changes.ts). */
+  /** Live updates: every change of a record is published (src/serv./record-changes.ts). */
   changes: RecordChanges;
   /** Forgets cached viewers of a user after their roles or organization changed. */
   invalidateUser(userId: string): Promise<void>;

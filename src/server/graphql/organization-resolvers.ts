@@ -1,10 +1,3 @@
-import type {
-  MutationResolvers,
-  OrganizationResolvers,
-  QueryResolvers,
-} from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { readRecords, selectsAnswers } from '../../graphql/record-reads.ts';
 import {
   createOrganization,
   getOrganization,
@@ -12,7 +5,10 @@ import {
   listOrganizations,
   mayReadCredits,
   updateOrganization,
-} from './organization-service.ts';
+} from '../modules/organizations/organization-service.ts';
+import type { MutationResolvers, OrganizationResolvers, QueryResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
+import { readRecords, selectsAnswers } from './record-reads.ts';
 
 export const organizationQueries: Pick<
   QueryResolvers,

@@ -1,15 +1,17 @@
-import type { MutationResolvers, QueryResolvers } from '../../graphql/generated-types.ts';
-import { orThrow } from '../../graphql/graphql-errors.ts';
-import { charge } from '../../graphql/response-budget.ts';
 import {
   getFormVersionForm,
   listFormVersions,
-  migrateRecordsMapped,
   migrationBatches,
-  previewRecordMigration,
   publishFormVersion,
+} from '../modules/form-versions/form-version-service.ts';
+import {
+  migrateRecordsMapped,
+  previewRecordMigration,
   undoRecordMigration,
-} from './form-version-service.ts';
+} from '../modules/form-versions/mapped-migration-service.ts';
+import type { MutationResolvers, QueryResolvers } from './generated-types.ts';
+import { orThrow } from './graphql-errors.ts';
+import { charge } from './response-budget.ts';
 
 export const formVersionQueries: Pick<
   QueryResolvers,

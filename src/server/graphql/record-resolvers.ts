@@ -1,35 +1,37 @@
 import mercurius from 'mercurius';
 import { recordOwnerName } from '#domain/permissions.ts';
 import { recordFormAnswer } from '#domain/record-form.ts';
+import { AuthenticationError } from '../kernel/authentication.ts';
+import { denial, fail, type Result } from '../kernel/result.ts';
+import { formChangesSince } from '../modules/form-versions/form-version-service.ts';
+import type { RecordModel } from '../modules/records/record-model.ts';
+import { pageRecords } from '../modules/records/record-page-service.ts';
+import {
+  getRecord,
+  listAllRecords,
+  listRecordsOfClient,
+  saveRecordAnswers,
+  setRecordSubmitted,
+  submitRecord,
+} from '../modules/records/record-service.ts';
+import { recordUpdates } from '../modules/records/record-subscription.ts';
+import {
+  latestReportGeneration,
+  updateReportGeneration,
+} from '../modules/records/report-generation-service.ts';
 import type {
   LifeRecordResolvers,
   MutationResolvers,
   QueryResolvers,
   RecordSaveResolvers,
   SubscriptionResolvers,
-} from '../../graphql/generated-types.ts';
-import type { GraphQLContext } from '../../graphql/graphql-context.ts';
-import { INTERNAL_ERROR_MESSAGE, orThrow } from '../../graphql/graphql-errors.ts';
-import { LIVE_TOO_LARGE_MESSAGE } from '../../graphql/live-ledger.ts';
-import { readRecords, selectsAnswers, selectsAnswersWithin } from '../../graphql/record-reads.ts';
-import { charge, createResponseBudget, tooLarge } from '../../graphql/response-budget.ts';
-import { selectsField } from '../../graphql/selection.ts';
-import { AuthenticationError } from '../../plugins/auth.ts';
-import { denial, fail, type Result } from '../authorization/service-result.ts';
-import { formChangesSince } from '../form-versions/form-version-service.ts';
-import type { RecordModel } from './record-model.ts';
-import { pageRecords } from './record-page-service.ts';
-import {
-  getRecord,
-  latestReportGeneration,
-  listAllRecords,
-  listRecordsOfClient,
-  saveRecordAnswers,
-  setRecordSubmitted,
-  submitRecord,
-  updateReportGeneration,
-} from './record-service.ts';
-import { recordUpdates } from './record-subscription.ts';
+} from './generated-types.ts';
+import type { GraphQLContext } from './graphql-context.ts';
+import { INTERNAL_ERROR_MESSAGE, orThrow } from './graphql-errors.ts';
+import { LIVE_TOO_LARGE_MESSAGE } from './live-ledger.ts';
+import { readRecords, selectsAnswers, selectsAnswersWithin } from './record-reads.ts';
+import { charge, createResponseBudget, tooLarge } from './response-budget.ts';
+import { selectsField } from './selection.ts';
 
 const { ErrorWithProps } = mercurius;
 

@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// Issue 27 §1: `npm run lint` (and so `npm run validate`) fails on an upward import in src/server.
+const script = fileURLToPath(new URL('./check-boundaries.ts', import.meta.url));
+const roots: string[] = [];
+
+/** A throw-away project with these files (path → text), checked by the real script. */
+function check(files: Record<string, string>) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  const run = spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('the server import check (issue 27 §1)', () => {
+  it('passes the project as it stands', () => {
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toContain('Import boundaries: ok');
+    expect(run.status).toBe(0);
+  });
+
+  it('passes imports that point down', () => {
+    const run = check({
+      'src/server/kernel/result.ts': 'export const ok = 1;\n',
+      'src/server/modules/a/a-service.ts': "import { ok } from '../../kernel/result.ts';\n",
+      'src/server/graphql/a-resolvers.ts': "import { x } from '../modules/a/a-service.ts';\n",
+      'src/server/plugins/graphql.ts': "import { y } from '../graphql/a-resolvers.ts';\n",
+    });
+    expect(run.status, run.output).toBe(0);
+  });
+
+  it.each([
+    [
+      'kernel',
+      'src/server/kernel/result.ts',
+      "import { auth } from '../plugins/auth.ts';\n",
+      'kernel never imports plugins',
+    ],
+    [
+      'modules',
+      'src/server/modules/a/a-service.ts',
+      "import { e } from '../../graphql/graphql-errors.ts';\n",
+      'modules never imports graphql',
+    ],
+    [
+      'graphql',
+      'src/server/graphql/socket-gate.ts',
+      "import { t } from '#server/plugins/auth.ts';\n",
+      'graphql and cli never imports plugins',
+    ],
+    [
+      'db',
+      'src/server/db/database.ts',
+      "import { r } from '../kernel/result.ts';\n",
+      'db and config never imports kernel',
+    ],
+  ])('fails on an upward import from %s', (_layer, file, text, rule) => {
+    const run = check({ [file]: text });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(`${file}: imports`);
+    expect(run.output).toContain(`an upward import in the server: ${rule}`);
+  });
+
+  it("fails on a module using another module's repository", () => {
+    const run = check({
+      'src/server/modules/payments/checkout-service.ts':
+        "import { findProduct } from '../products/product-repository.ts';\n",
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain("a module uses another module's service, never its repository");
+  });
+
+  it('fails on module folders that import each other in a circle', () => {
+    const run = check({
+      'src/server/modules/records/record-service.ts': "import { a } from '../users/user-service.ts';\n",
+      'src/server/modules/users/user-service.ts': "import { b } from '../records/record-service.ts';\n",
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('module folders import each other in a circle: records → users');
+  });
+
+  it('lets tests start the whole app', () => {
+    const run = check({
+      'src/server/modules/a/a.test.ts': "import { buildApp } from '../../app.ts';\n",
+    });
+    expect(run.status, run.output).toBe(0);
+  });
+});

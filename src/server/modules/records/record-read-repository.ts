@@ -1,0 +1,163 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { RecordScope } from '#domain/permissions.ts';
+import type { Database } from '../../db/database.ts';
+import { prepared, runPrepared, type Statement, value } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import { reportGenerations, reports } from '../../db/schema.ts';
+import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
+
+/**
+ * A record's own row. Its owner, organization and inventory type are read only when a caller
+ * selects them, each in one statement for a whole list (src/server/graphql/loaders.ts): the record
+ * screen's 3 s poll needs none of them, and joining them cost it twice the database's time.
+ */
+export type RecordRow = ColumnsOfRow<
+  typeof reports,
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'version'
+  | 'submitted'
+  | 'client'
+  | 'organization_id'
+  | 'inventory_type_id'
+  | 'data'
+  | 'report'
+> & {
+  /** Never null once written: the reports_pin_form_version trigger pins every record (decision 100). */
+  form_version: number;
+  /** The stored answers' size as JSON text in bytes (0 when they were not asked for). */
+  data_bytes: number;
+};
+
+export const RECORD_COLUMNS = sql`${reports.id}, ${reports.createdAt}, ${reports.updatedAt}, ${reports.version},
+  ${reports.submitted}, ${reports.clientId}, ${reports.organizationId}, ${reports.inventoryTypeId},
+  ${reports.formVersion}, ${reports.report}`;
+const LIST_ORDER = sql`${reports.createdAt}, ${reports.id}`;
+
+/**
+ * Issue 25: the answers of a read, only while the running total of their size (in the list's order)
+ * stays within the operation's budget, the value `budget`; a read without answers measures nothing.
+ */
+function answerColumns(answers: boolean): SQL {
+  if (!answers) return sql`0 as data_bytes, null::jsonb as data`;
+  return sql`octet_length(${reports.data}::text)::int as data_bytes,
+    case when sum(octet_length(${reports.data}::text)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
+      then ${reports.data} end as data`;
+}
+
+/** A read in two forms: with the answers (within the budget) and without them ("-lean"). */
+function recordRead(name: string, where: SQL) {
+  const read = (answers: boolean) =>
+    prepared<RecordRow>(
+      `${name}${answers ? '' : '-lean'}`,
+      sql`select ${RECORD_COLUMNS}, ${answerColumns(answers)} from ${reports} ${where}`,
+    );
+  const full = read(true);
+  const lean = read(false);
+  return (answers: AnswerRead): [Statement<RecordRow>, { budget?: number }] =>
+    answers ? [full, { budget: answers.maxBytes }] : [lean, {}];
+}
+
+/** The policy's read scope (src/domain/permissions.ts recordReadScope) as SQL. */
+const IN_SCOPE = sql`(${value('all')}::boolean or ${reports.clientId} = ${value('clientId')}::uuid
+  or ${reports.organizationId} = ${value('organizationId')}::uuid)`;
+function scopeValues(scope: RecordScope) {
+  return scope.all
+    ? { all: true, clientId: null, organizationId: null }
+    : { all: false, clientId: scope.clientId, organizationId: scope.organizationId };
+}
+
+const RECORD_BY_ID = recordRead(
+  'record-by-id',
+  sql`where ${reports.id} = ${value('id')}::uuid and ${IN_SCOPE}`,
+);
+const RECORDS_OF_CLIENT = recordRead(
+  'records-of-client',
+  sql`where ${reports.clientId} = ${value('owner')}::uuid and ${IN_SCOPE} order by ${LIST_ORDER}`,
+);
+const RECORDS_OF_ORGANIZATION = recordRead(
+  'records-of-organization',
+  sql`where ${reports.organizationId} = ${value('organizationId')}::uuid order by ${LIST_ORDER}`,
+);
+const ALL_RECORDS = recordRead('records-all', sql`order by ${LIST_ORDER}`);
+
+export async function findRecord(database: Database, id: string, scope: RecordScope, answers: AnswerRead) {
+  const [statement, budget] = RECORD_BY_ID(answers);
+  const [row] = await runPrepared(database, statement, { id, ...scopeValues(scope), ...budget });
+  return row;
+}
+
+export function listRecordsOfClient(
+  database: Database,
+  clientId: string,
+  scope: RecordScope,
+  answers: AnswerRead,
+) {
+  const [statement, budget] = RECORDS_OF_CLIENT(answers);
+  return runPrepared(database, statement, { owner: clientId, ...scopeValues(scope), ...budget });
+}
+
+export function listRecordsOfOrganization(database: Database, organizationId: string, answers: AnswerRead) {
+  const [statement, budget] = RECORDS_OF_ORGANIZATION(answers);
+  return runPrepared(database, statement, { organizationId, ...budget });
+}
+
+export function listAllRecords(database: Database, answers: AnswerRead) {
+  const [statement, budget] = ALL_RECORDS(answers);
+  return runPrepared(database, statement, budget);
+}
+
+export type GenerationRow = ColumnsOfRow<
+  typeof reportGenerations,
+  'id' | 'report_id' | 'date_generated' | 'response' | 'model'
+>;
+export const GENERATION_COLUMNS = sql`${reportGenerations.id}, ${reportGenerations.reportId},
+  ${reportGenerations.dateGenerated}, ${reportGenerations.response}, ${reportGenerations.model}`;
+export const toGeneration = (row: GenerationRow): ReportGenerationModel => ({
+  id: row.id,
+  recordId: row.report_id,
+  dateGenerated: row.date_generated,
+  response: row.response,
+  model: row.model,
+});
+
+const GENERATIONS_OF_RECORDS = prepared<GenerationRow>(
+  'report-generations-of-records',
+  sql`select ${GENERATION_COLUMNS} from ${reportGenerations}
+      where ${reportGenerations.reportId} = any(${value('recordIds')}::uuid[])
+      order by ${reportGenerations.dateGenerated} desc, ${reportGenerations.id}`,
+);
+
+/** customer-app §7 call 10: generations newest first, for many records in one statement. */
+export async function listReportGenerations(database: Database, recordIds: readonly string[]) {
+  const rows = await runPrepared(database, GENERATIONS_OF_RECORDS, { recordIds });
+  const byRecord = new Map<string, ReportGenerationModel[]>(recordIds.map((id) => [id, []]));
+  for (const row of rows) byRecord.get(row.report_id)?.push(toGeneration(row));
+  return byRecord;
+}
+
+const INVITED_NAMES = prepared<ColumnsOfRow<typeof reports, 'id' | 'invited_name'>>(
+  'records-invited-names',
+  sql`select ${reports.id}, ${reports.invitedName} from ${reports}
+      where ${reports.id} = any(${value('recordIds')}::uuid[])`,
+);
+
+/** The names given in the invitations of several records (issue 14 §10). */
+export async function invitedNames(database: Database, recordIds: readonly string[]) {
+  const rows = await runPrepared(database, INVITED_NAMES, { recordIds });
+  return new Map(rows.map((row) => [row.id, row.invited_name]));
+}
+
+const LATEST_GENERATION = prepared<GenerationRow>(
+  'report-generation-latest',
+  sql`select ${GENERATION_COLUMNS} from ${reportGenerations}
+      where ${reportGenerations.reportId} = ${value('recordId')}::uuid
+      order by ${reportGenerations.dateGenerated} desc, ${reportGenerations.id} limit 1`,
+);
+
+/** admin-app §7 Latest generation for a report (limit 1). */
+export async function latestReportGeneration(database: Database, recordId: string) {
+  const [row] = await runPrepared(database, LATEST_GENERATION, { recordId });
+  return row ? toGeneration(row) : undefined;
+}
