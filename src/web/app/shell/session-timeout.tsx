@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { countdownText, sessionPhase } from '#domain/session-timing.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { sessionPhase } from '#domain/session-timing.ts';
 import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 
 /** The person's own input; pointer moves alone do not count (a mouse nudged by accident). */
 const ACTIVITY_EVENTS = ['keydown', 'input', 'pointerdown', 'wheel', 'touchstart'] as const;
+// The warning's script is fetched half a minute before it may be needed, not with every screen
+// (the record route's budget, 130 KiB); should it not arrive, the time-out still happens.
+const PRELOAD_BEFORE_WARNING_MS = 30_000;
+const loadWarning = () => import('./idle-warning.tsx');
+const IdleWarning = lazy(() => loadWarning().then((module) => ({ default: module.IdleWarning })));
 // setTimeout holds at most 2^31-1 ms; a later end is checked again when that fires.
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -60,6 +64,7 @@ function SignedInClock({
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let preload: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       clearTimeout(timer);
       if (ended.current) return;
@@ -74,6 +79,11 @@ function SignedInClock({
       } else {
         setWarningEndsAt(null);
         timer = setTimeout(check, Math.min(phase.nextCheckInMs, MAX_TIMER_MS));
+        clearTimeout(preload);
+        preload = setTimeout(
+          () => void loadWarning().catch(() => {}),
+          Math.min(Math.max(0, phase.nextCheckInMs - PRELOAD_BEFORE_WARNING_MS), MAX_TIMER_MS),
+        );
       }
     };
     // While the warning is shown, only "Stay signed in" keeps the sign-in (the dialog is modal).
@@ -94,6 +104,7 @@ function SignedInClock({
     };
     return () => {
       clearTimeout(timer);
+      clearTimeout(preload);
       for (const type of ACTIVITY_EVENTS) document.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisible);
     };
@@ -101,72 +112,19 @@ function SignedInClock({
 
   if (warningEndsAt === null) return null;
   return (
-    <IdleWarning
-      endsInMs={warningEndsAt - Date.now()}
-      onStay={() => stay.current()}
-      onLogout={() => {
-        ended.current = true;
-        setWarningEndsAt(null);
-        // Log out as the person chose; answers still unsent stay kept rather than being deleted.
-        void session.logout().then((done) => {
-          if (!done) void session.endKeepingAnswers('logout');
-        });
-      }}
-    />
-  );
-}
-
-/**
- * The warning: an alert dialog (the platform's modal <dialog>, focus kept inside) that opens on
- * "Stay signed in"; Escape also keeps the sign-in, as closing a question without an answer.
- */
-function IdleWarning({
-  endsInMs,
-  onStay,
-  onLogout,
-}: {
-  endsInMs: number;
-  onStay: () => void;
-  onLogout: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
-  const choice = useRef<'stay' | 'logout'>('stay');
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    return () => dialog?.close?.();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      role="alertdialog"
-      className="modal modal__dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onClose={() => (choice.current === 'logout' ? onLogout() : onStay())}
-    >
-      <h2 id={titleId}>Are you still there?</h2>
-      <p id={textId}>
-        For your privacy you will be signed out in{' '}
-        <strong className="session-countdown">{countdownText(endsInMs)}</strong> because nothing has been
-        typed for a while. Anything not yet sent stays on this device and is sent after you sign in again.
-      </p>
-      <div className="modal__actions">
-        <Button autoFocus onClick={() => ref.current?.close()}>
-          Stay signed in
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            choice.current = 'logout';
-            ref.current?.close();
-          }}
-        >
-          Log out
-        </Button>
-      </div>
-    </dialog>
+    <Suspense fallback={null}>
+      <IdleWarning
+        endsInMs={warningEndsAt - Date.now()}
+        onStay={() => stay.current()}
+        onLogout={() => {
+          ended.current = true;
+          setWarningEndsAt(null);
+          // Log out as the person chose; answers still unsent stay kept rather than being deleted.
+          void session.logout().then((done) => {
+            if (!done) void session.endKeepingAnswers('logout');
+          });
+        }}
+      />
+    </Suspense>
   );
 }
