@@ -14,6 +14,8 @@ export interface ClientConfig {
     /** Name of the ID-token claim holding `{ "allowed-roles": [...] }` (customer-app §3). */
     claimsNamespace: string;
   };
+  /** Issue 29 §4: the idle time-out and the absolute lifetime of a sign-in. */
+  session: { idleMinutes: number; maxHours: number };
   /** Set in embedded mail mode only: where a person trying the product reads the mails sent. */
   mailboxUrl?: string;
   /** Issue 28 §5: the neutral page "Leave quickly" goes to (QUICK_EXIT_URL). */
@@ -23,6 +25,9 @@ export interface ClientConfig {
   /** Issue 29 §3: answers may go to an outside AI service here (OPENAI_* set), so people are asked first. */
   outsideAi?: true;
 }
+
+/** Issue 29 §4 (OWASP ASVS V7.3): 30 minutes idle, 12 hours at most from sign-in. */
+export const DEFAULT_SESSION_LIMITS = { idleMinutes: 30, maxHours: 12 } as const;
 
 export const ALLOWED_ROLES_KEY = 'allowed-roles';
 /**

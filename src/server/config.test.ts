@@ -14,6 +14,14 @@ describe('loadConfig', () => {
     expect(config.mail.transport).toEqual({ kind: 'outbox', dir: path.resolve('./data/outbox') });
     expect(config.stripe).toBeUndefined();
     expect(config.openai).toBeUndefined();
+    expect(config.session).toEqual({ idleMinutes: 30, maxHours: 12 });
+  });
+
+  it('takes the session time-outs, fractions included (issue 29 §4)', () => {
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '0.2', SESSION_MAX_HOURS: '8' }).session).toEqual({
+      idleMinutes: 0.2,
+      maxHours: 8,
+    });
   });
 
   it('goes to a neutral public page and shows a default support line unless told otherwise (issue 28)', () => {
@@ -75,6 +83,10 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_API_URL: 'stripe.internal' }, 'STRIPE_API_URL'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ SESSION_IDLE_MINUTES: 'half an hour' }, 'SESSION_IDLE_MINUTES'],
+    [{ SESSION_MAX_HOURS: '-1' }, 'SESSION_MAX_HOURS'],
+    [{ SESSION_MAX_HOURS: '1000' }, 'SESSION_MAX_HOURS'],
     // Issue 28 §5–§6: where Leave quickly goes, and the default support line.
     [{ QUICK_EXIT_URL: 'javascript:void(0)' }, 'QUICK_EXIT_URL'],
     [{ SUPPORT_LINE_PHONE: 'ring us' }, 'SUPPORT_LINE_PHONE'],

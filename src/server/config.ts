@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_LIMITS } from '#domain/client-config.ts';
 import {
   DEFAULT_SUPPORT_TEXT,
   isSupportPhone,
@@ -100,6 +101,10 @@ const envSchema = z.object({
   MEMORY_GUARD_HEAP_FRACTION: z.coerce.number().gt(0).max(1).default(0.75),
   // Scales every per-network (per IP address) limit: sign-in, sign-up and contact-form posts.
   NETWORK_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
+  // Issue 29 §4 (OWASP ASVS V7): the idle time-out the browser applies (minutes; fractions let
+  // tests shorten it) and the absolute session lifetime, which the server enforces too (hours).
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(1440).default(DEFAULT_SESSION_LIMITS.idleMinutes),
+  SESSION_MAX_HOURS: z.coerce.number().min(0.01).max(720).default(DEFAULT_SESSION_LIMITS.maxHours),
   // Issue 28 §5: where "Leave quickly" goes: a neutral public page (the one GOV.UK's "Exit this
   // page", researched with survivors of domestic abuse, uses by default).
   QUICK_EXIT_URL: optionalUrl(['https:', 'http:']),
@@ -174,6 +179,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     memoryGuardHeapFraction: env.MEMORY_GUARD_HEAP_FRACTION,
     mailboxPublic: env.MAILBOX_PUBLIC,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     quickExitUrl: env.QUICK_EXIT_URL ?? DEFAULT_QUICK_EXIT_URL,
     supportLine: {
       text: env.SUPPORT_LINE_TEXT ?? DEFAULT_SUPPORT_TEXT,

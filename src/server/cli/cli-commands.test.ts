@@ -52,6 +52,7 @@ function signInAs(sub: string, email: string) {
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
     issuedAt: Date.now(),
     issuedAtMs: null,
+    authTime: null,
   });
 }
 

@@ -25,6 +25,22 @@ declare module 'fastify' {
   }
 }
 
+/** A token of a sign-in older than the absolute session lifetime (issue 29 §4). */
+export const SESSION_TOO_OLD_MESSAGE = 'Your sign-in has reached its time limit. Sign in again.';
+
+/**
+ * Issue 29 §4 (OWASP ASVS V7.3): a sign-in lasts at most `maxMs` from the moment the person signed
+ * in (`auth_time`, kept by renewed tokens), whatever the token's own `exp`; a token's life is cut
+ * at that moment, so a live connection admitted with it closes then too. Issuers that do not say
+ * when the person signed in are bounded by their tokens' expiry only.
+ */
+export function limitToSessionLifetime(identity: VerifiedIdentity, maxMs: number, now = Date.now()) {
+  if (identity.authTime === null) return identity;
+  const endsAt = identity.authTime + maxMs;
+  if (endsAt <= now) throw new AuthenticationError(SESSION_TOO_OLD_MESSAGE);
+  return { ...identity, expiresAt: Math.min(identity.expiresAt, endsAt) };
+}
+
 /**
  * The token check of every protected call (customer-app §5, DESIGN §5). Keys come from the
  * issuer's JWKS: for the embedded provider straight from the database it publishes them from; for
@@ -43,9 +59,10 @@ export const authPlugin = fp(
         : discoveredKeySet(oidc.issuer),
     });
 
+    const maxSessionMs = app.config.session.maxHours * 3_600_000;
     app.decorate('verifyToken', async (token: string) => {
       try {
-        return await verify(token);
+        return limitToSessionLifetime(await verify(token), maxSessionMs);
       } catch (error) {
         if (error instanceof TokenError) throw new AuthenticationError(error.message);
         throw error;

@@ -15,6 +15,7 @@ export function clientConfigFor(config: Config): ClientConfig {
       clientId: config.oidc.clientId,
       claimsNamespace: config.oidc.claimsNamespace,
     },
+    session: config.session,
     ...(mailboxUrl ? { mailboxUrl } : {}),
     quickExitUrl: config.quickExitUrl,
     supportLine: config.supportLine,

@@ -67,17 +67,22 @@ export async function holdsUnsentAnswers(): Promise<boolean> {
  * deleted and the answer is false (the caller asks the person). Never fails the logout.
  */
 export async function clearPendingAnswersAtLogout({ discardUnsent = false } = {}): Promise<boolean> {
+  await sendHeldAnswers();
+  if (!discardUnsent && (await holdsUnsentAnswers())) return false;
+  await deleteDatabase();
+  return true;
+}
+
+/** Open screens get up to `waitMs` to send what they hold (a logout, a time-out, issue 29 §4). */
+export async function sendHeldAnswers(waitMs = LOGOUT_FLUSH_WAIT_MS): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     Promise.allSettled([...holders].map((holder) => holder.flush())),
     new Promise((resolve) => {
-      timer = setTimeout(resolve, LOGOUT_FLUSH_WAIT_MS);
+      timer = setTimeout(resolve, waitMs);
     }),
   ]);
   clearTimeout(timer);
-  if (!discardUnsent && (await holdsUnsentAnswers())) return false;
-  await deleteDatabase();
-  return true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '#domain/client-config.ts';
+import { type ClientConfig, DEFAULT_SESSION_LIMITS } from '#domain/client-config.ts';
 
 /**
  * This deployment's client configuration. The server embeds it in index.html as
@@ -31,6 +31,7 @@ export function parseClientConfig(value: unknown): ClientConfig {
   return {
     productName: config.productName,
     oidc: { authority: oidc.authority, clientId: oidc.clientId, claimsNamespace: oidc.claimsNamespace },
+    session: sessionLimitsOf(config.session),
     ...(typeof config.mailboxUrl === 'string' ? { mailboxUrl: config.mailboxUrl } : {}),
     quickExitUrl: webAddressOr(config.quickExitUrl, FALLBACK_QUICK_EXIT_URL),
     supportLine: supportLineOf(config.supportLine),
@@ -51,5 +52,15 @@ function supportLineOf(value: unknown): ClientConfig['supportLine'] {
     text: typeof line?.text === 'string' ? line.text : '',
     phone: typeof line?.phone === 'string' ? line.phone : null,
     url: typeof line?.url === 'string' && /^https?:\/\//i.test(line.url) ? line.url : null,
+  };
+}
+
+/** Positive numbers, or the defaults (an older server sends none). */
+function sessionLimitsOf(value: unknown): ClientConfig['session'] {
+  const limits = (value ?? {}) as Partial<ClientConfig['session']>;
+  const positive = (n: unknown, fallback: number) => (typeof n === 'number' && n > 0 ? n : fallback);
+  return {
+    idleMinutes: positive(limits.idleMinutes, DEFAULT_SESSION_LIMITS.idleMinutes),
+    maxHours: positive(limits.maxHours, DEFAULT_SESSION_LIMITS.maxHours),
   };
 }

@@ -12,6 +12,7 @@ export const testConfig: ClientConfig = {
     clientId: 'life-record-web',
     claimsNamespace: testClaimsNamespace,
   },
+  session: { idleMinutes: 30, maxHours: 12 },
   quickExitUrl: 'https://www.bbc.co.uk/weather',
   supportLine: { text: 'Talk to someone you trust.', phone: null, url: null },
 };

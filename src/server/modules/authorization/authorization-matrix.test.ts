@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
 import { roles } from '../../db/schema.ts';
 import {
   type ApiFixtures,
@@ -11,6 +12,7 @@ import {
 } from '../../test-support/api-fixtures.ts';
 import { type GraphqlResponse, graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { signTestIdToken } from '../../test-support/test-tokens.ts';
 import { createTestOrganization, createTestUser } from '../../test-support/test-users.ts';
 import { ACTORS, type ActorName, AUTHORIZATION_MATRIX, type Expectation } from './authorization-matrix.ts';
 
@@ -54,6 +56,23 @@ const listOrEmpty = (list: unknown): Expectation =>
   Array.isArray(list) && list.length > 0 ? 'allow' : 'empty';
 const shownOrHidden = (value: unknown): Expectation =>
   value === null || value === undefined || (Array.isArray(value) && value.length === 0) ? 'hidden' : 'allow';
+
+/** A new token of a fixture actor, stamped with the exact instant just after their sign-out. */
+async function renewToken(actor: Exclude<ActorName, 'anonymous'>) {
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const user = f.users[actor];
+  const issuedAtMs = Date.now();
+  const token = await signTestIdToken(test.database.db, test.config, {
+    sub: user.federatedId,
+    email: user.email,
+    extra: {
+      iat: Math.floor(issuedAtMs / 1000),
+      [test.config.oidc.claimsNamespace]: { [ALLOWED_ROLES_KEY]: [], [ISSUED_AT_MS_KEY]: issuedAtMs },
+    },
+  });
+  user.token = token;
+  user.headers.authorization = `Bearer ${token}`;
+}
 
 async function ask(actor: ActorName, query: string, variables: Record<string, unknown> = {}) {
   return graphql(test.app, query, variables, headersOf(actor));
@@ -354,6 +373,24 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
         payload: { reportId: f.ownedRecordId, formData: '{}', model: 'gpt-4o' },
       }),
     ),
+  'POST /api/sign-out-everywhere': async (a) => {
+    const outcome = httpOutcome(
+      await test.app.inject({ method: 'POST', url: '/api/sign-out-everywhere', headers: headersOf(a) }),
+    );
+    // Every token the actor had is ended now: the next cells get a new one, issued after it.
+    if (a !== 'anonymous') await renewToken(a);
+    return outcome;
+  },
+  'POST /api/users/:id/sign-out-everywhere': async (a) => {
+    const target = await createTestUser(test.database.db, test.config, { roles: ['client'] });
+    return httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/users/${target.id}/sign-out-everywhere`,
+        headers: headersOf(a),
+      }),
+    );
+  },
   'GET /api/my-data': async (a) =>
     httpOutcome(await test.app.inject({ method: 'GET', url: '/api/my-data', headers: headersOf(a) })),
 
@@ -482,6 +519,7 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
 function httpOutcome(response: { statusCode: number; json(): unknown }): string {
   const status: Record<number, Expectation> = {
     200: 'allow',
+    204: 'allow',
     401: 'unauthenticated',
     403: 'forbidden',
     404: 'not-found',

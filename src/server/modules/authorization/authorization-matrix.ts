@@ -147,6 +147,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // Users service (admin-app §7)
   row('GET /api/users', 'http', 'GET /api/users', 'every user’s roles', ADMINS),
   row('PUT /api/users', 'http', 'PUT /api/users', 'a fresh user’s roles', ADMINS),
+  // Sessions (issue 29 §4): the person themself, or an admin on any user
+  row('POST /api/sign-out-everywhere', 'http', 'POST /api/sign-out-everywhere', 'the caller’s own sign-ins', SIGNED_IN),
+  row('POST /api/users/:id/sign-out-everywhere', 'http', 'POST /api/users/:id/sign-out-everywhere', 'a fresh user’s sign-ins', ADMINS),
   // Invite service (customer-app §7): the organization's customers and admins only
   row('POST /api/invite', 'http', 'POST /api/invite', 'a fresh credit of organization A', ORGANIZATION_BUYERS),
   row('POST /api/resend', 'http', 'POST /api/resend', OWNED, cells('unauthenticated', 'not-found', 'forbidden', 'not-found', 'allow', 'not-found', 'allow')),

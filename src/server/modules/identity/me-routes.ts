@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { endEverySignIn } from './session-end.ts';
 import { revokeTokensOfUser } from './viewer.ts';
 
 /** GET /api/me: who the server takes the caller to be, with roles from the database. */
@@ -8,6 +9,15 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/logout', async (request, reply) => {
     const viewer = await app.authenticate(request);
     await revokeTokensOfUser(app.database.db, viewer.userId);
+    await app.viewers.invalidateUser(viewer.userId);
+    return reply.status(204).send();
+  });
+
+  // Issue 29 §4 "Sign out of all devices": the caller's own sign-ins everywhere end, renewals too,
+  // and their open live connections close (on every instance, through the viewer invalidation).
+  app.post('/api/sign-out-everywhere', async (request, reply) => {
+    const viewer = await app.authenticate(request);
+    await endEverySignIn(app.database.db, viewer.userId);
     await app.viewers.invalidateUser(viewer.userId);
     return reply.status(204).send();
   });

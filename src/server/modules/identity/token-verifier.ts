@@ -25,6 +25,11 @@ export interface VerifiedIdentity {
    * 25 §5); null for issuers that give `iat` only.
    */
   issuedAtMs: number | null;
+  /**
+   * When the person signed in (`auth_time` × 1000): tokens renewed later keep it, so the absolute
+   * session lifetime is counted from it (issue 29 §4). Null when the issuer does not say.
+   */
+  authTime: number | null;
 }
 
 export class TokenError extends Error {
@@ -92,6 +97,10 @@ export function createTokenVerifier(
       expiresAt: (payload.exp as number) * 1000,
       issuedAt: payload.iat * 1000,
       issuedAtMs: exactIssueInstant(custom?.[ISSUED_AT_MS_KEY], payload.iat),
+      authTime:
+        typeof payload.auth_time === 'number' && Number.isFinite(payload.auth_time)
+          ? payload.auth_time * 1000
+          : null,
     };
   };
 }

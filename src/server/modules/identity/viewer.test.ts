@@ -15,6 +15,7 @@ const identity = (overrides: Partial<Parameters<typeof resolveViewer>[1]> = {}) 
   expiresAt: Date.now() + 3_600_000,
   issuedAt: Date.now(),
   issuedAtMs: null,
+  authTime: null,
   ...overrides,
 });
 

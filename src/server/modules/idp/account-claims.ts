@@ -49,6 +49,7 @@ async function rolesOfAccount(records: RecordWriteDeps, account: IdpAccount): Pr
     expiresAt: Date.now(),
     issuedAt: Date.now(),
     issuedAtMs: null,
+    authTime: null,
   });
   return viewer.roles;
 }

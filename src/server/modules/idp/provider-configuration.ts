@@ -32,9 +32,13 @@ const DAY = 24 * HOUR;
 // The scopes of customer-app §7 (openid profile email): everything our client ever asks for.
 const FIRST_PARTY_SCOPE = 'openid profile email';
 
-/** A rotated refresh token inherits what is left of its predecessor's life: 14 days from sign-in. */
-function refreshTokenTtl(ctx: KoaContextWithOIDC | undefined): number {
-  return ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? 14 * DAY;
+/**
+ * A rotated refresh token inherits what is left of its predecessor's life: at most the absolute
+ * session lifetime from sign-in (issue 29 §4; 14 days before).
+ */
+function refreshTokenTtl(lifetime: number) {
+  return (ctx: KoaContextWithOIDC | undefined): number =>
+    ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? lifetime;
 }
 
 /** The origins our web client runs on: the site itself, and Vite's dev server outside production. */
@@ -58,6 +62,9 @@ function firstPartyClient(config: Config): ClientMetadata {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     id_token_signed_response_alg: 'RS256',
+    // Issue 29 §4: every ID token says when the person signed in (renewed ones too), so the API
+    // can end a sign-in at the absolute session lifetime (plugins/auth.ts limitToSessionLifetime).
+    require_auth_time: true,
     redirect_uris: origins.map((origin) => `${origin}/`),
     post_logout_redirect_uris: origins.flatMap((origin) => [origin, `${origin}/`]),
   };
@@ -80,6 +87,9 @@ export async function createIdentityProvider({
   ]);
   const { clientId, claimsNamespace } = config.oidc;
   const origins = new Set(clientOrigins(config));
+  // Issue 29 §4: the provider's session ends with the absolute session lifetime, so a quiet
+  // sign-in after it asks for the password again.
+  const sessionLifetime = Math.max(60, Math.min(14 * DAY, Math.round(config.session.maxHours * HOUR)));
 
   const configuration: Configuration = {
     adapter: databaseAdapterFactory(db),
@@ -157,9 +167,9 @@ export async function createIdentityProvider({
       AuthorizationCode: 60,
       IdToken: HOUR,
       Interaction: HOUR,
-      Session: 14 * DAY,
-      Grant: 14 * DAY,
-      RefreshToken: refreshTokenTtl,
+      Session: sessionLifetime,
+      Grant: sessionLifetime,
+      RefreshToken: refreshTokenTtl(sessionLifetime),
     },
     renderError: (ctx, out, error) => {
       log.info(

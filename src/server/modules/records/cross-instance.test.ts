@@ -193,4 +193,24 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
       await stop();
     }
   });
+
+  it('an admin’s Sign out of all devices on one instance closes the user’s socket on the other (issue 29 §4)', async () => {
+    const user = await createTestUser(shared.database.db, config, { roles: ['client'] });
+    const socket = new TestSocket(socketUrl(serverB));
+    sockets.push(socket);
+    await socket.init(user.headers.authorization);
+    await socket.next((message) => message.type === 'connection_ack');
+    const response = await serverA.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}/sign-out-everywhere`,
+      headers: f.users.admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await socket.waitForClose()).toEqual({
+      code: 4401,
+      reason: expect.stringContaining('This sign-in has ended'),
+    });
+    const me = await serverB.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+    expect(me.statusCode).toBe(401);
+  });
 });

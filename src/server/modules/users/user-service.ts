@@ -4,6 +4,7 @@ import { type Actor, decide } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { endEverySignIn } from '../identity/session-end.ts';
 import type { UserModel } from './user-model.ts';
 import * as users from './user-repository.ts';
 
@@ -45,6 +46,23 @@ export async function updateUser(
   await deps.invalidateUser(id);
   const updated = await users.findUser(deps.database, id);
   return updated ? ok(updated) : denial('not-found', { notFound: USER_NOT_FOUND });
+}
+
+/**
+ * Issue 29 §4: an admin ends every sign-in of a user (a lost phone, a shared computer): their
+ * tokens stop working at once on every instance and their open live connections close.
+ */
+export async function signOutUserEverywhere(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  id: string,
+): Promise<Result<{ userId: string }>> {
+  const refused = refusal(decide(actor, 'user.write'), adminsOnly);
+  if (refused) return refused;
+  if (!isUuid(id) || !(await endEverySignIn(deps.database.db, id)))
+    return denial('not-found', { notFound: USER_NOT_FOUND });
+  await deps.invalidateUser(id);
+  return ok({ userId: id });
 }
 
 export interface UsersServiceListing {

@@ -1,16 +1,23 @@
 import './shell.css';
-import { type RefObject, Suspense, useEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '#web/components/ui/error-boundary.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { SESSION_END_KEY } from '#web/lib/auth/auth-logout.ts';
 import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 import { leaveQuickly, listenForTripleEscape } from '#web/lib/quick-exit.ts';
 import { ScreenError } from '../routes/screen-error.tsx';
+import { SessionTimeout } from './session-timeout.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 const MAIN_ID = 'main-content';
+// Issue 29 §4: shown only on the page after a time-out, so not part of every screen's script
+// (the record route's budget, 130 KiB); the provider has just sent the page back, so it is online.
+const SessionEndedNotice = lazy(() =>
+  import('./session-ended-notice.tsx').then((module) => ({ default: module.SessionEndedNotice })),
+);
 
 /** admin-app §2 App shell around every screen: skip link, header, main landmark, footer. */
 export function AppShell() {
@@ -18,6 +25,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   useFocusMainOnRouteChange(mainRef, pathname);
   useReturnAfterSignIn();
+  const [sessionEnd] = useState(() => sessionStorage.getItem(SESSION_END_KEY));
   // Issue 28 §5: Escape three times within 2 s leaves quickly, anywhere in the app.
   const { quickExitUrl } = useClientConfig();
   useEffect(() => listenForTripleEscape(() => leaveQuickly(quickExitUrl)), [quickExitUrl]);
@@ -36,7 +44,13 @@ export function AppShell() {
         Skip to main content
       </a>
       <SiteHeader />
+      <SessionTimeout />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="app__main">
+        {sessionEnd !== null ? (
+          <Suspense fallback={null}>
+            <SessionEndedNotice stored={sessionEnd} />
+          </Suspense>
+        ) : null}
         <ErrorBoundary resetKey={pathname} fallback={<ScreenError />}>
           <Suspense
             fallback={

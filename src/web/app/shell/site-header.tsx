@@ -9,6 +9,7 @@ import { useProductName } from '#web/lib/client-config-context.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import { LogoutControl } from './logout-control.tsx';
 import { initialsOf, navigationLinks } from './navigation-links.ts';
+import { SignOutEverywhereControl } from './sign-out-everywhere-control.tsx';
 
 const ROLE_LABELS = { admin: 'Admin', client: 'Client', customer: 'Customer', user: 'User' } as const;
 
@@ -80,6 +81,7 @@ export function SiteHeader() {
                   </span>
                 </div>
                 <LogoutControl />
+                <SignOutEverywhereControl />
               </>
             ) : auth.isLoading ? null : (
               <Button variant="accent" size="sm" onClick={() => void auth.login()}>

@@ -3,12 +3,15 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { userInputSchema } from '#domain/admin-inputs.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import type { AdminUsersQuery } from '#web/gql/graphql.ts';
 import { firstFormError } from '#web/lib/first-form-error.ts';
 import {
   NOT_AVAILABLE,
   rolesUpdateFailedMessage,
+  signedOutEverywhereMessage,
+  signOutEverywhereFailedMessage,
   USER_UPDATED_MESSAGE,
   userUpdateFailedMessage,
 } from './admin-messages.ts';
@@ -18,6 +21,7 @@ import {
   useAdminUsers,
   useOrganizationChoices,
   useSaveUser,
+  useSignOutUserEverywhere,
 } from './api/users.ts';
 import type { AdminColumn } from './list/admin-columns.ts';
 import { AdminList } from './list/admin-list.tsx';
@@ -59,7 +63,12 @@ export function UsersTab({ url }: { url: AdminUrl }) {
     {
       id: 'actions',
       label: 'Actions',
-      cell: (user) => <EditRowButton name={whoIs(user)} onEdit={() => edit.edit(user.id)} />,
+      cell: (user) => (
+        <div className="data-table__actions">
+          <EditRowButton name={whoIs(user)} onEdit={() => edit.edit(user.id)} />
+          <SignOutEverywhereButton user={user} />
+        </div>
+      ),
     },
   ];
 
@@ -75,6 +84,29 @@ export function UsersTab({ url }: { url: AdminUrl }) {
       />
     ) : null;
   return <AdminList words={WORDS} url={url} state={list} columns={columns} inlineEdit={{ edit, form }} />;
+}
+
+/** Issue 29 §4: the user's sign-ins end on every device at once (a lost phone, a shared computer). */
+function SignOutEverywhereButton({ user }: { user: User }) {
+  const signOut = useSignOutUserEverywhere();
+  const { showToast } = useToast();
+  const who = whoIs(user);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`Sign out of all devices: ${who}`}
+      disabled={signOut.isPending}
+      onClick={() =>
+        signOut.mutate(user.id, {
+          onSuccess: () => showToast(signedOutEverywhereMessage(who), 'success'),
+          onError: (error) => showToast(signOutEverywhereFailedMessage(error.message), 'error'),
+        })
+      }
+    >
+      Sign out of all devices
+    </Button>
+  );
 }
 
 function RoleBadges({ roles }: { roles: RoleItem[] }) {

@@ -1,7 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import { logAuthError, logQuietSignInFailure } from './auth-log.ts';
-import { logout } from './auth-logout.ts';
+import { endSignInKeepingAnswers, logout, type SessionEndReason, signOutEverywhere } from './auth-logout.ts';
 import { type AuthSnapshot, isExpired, SIGNED_OUT } from './auth-store.ts';
 import { isExpiringSoon } from './id-token-claims.ts';
 import { loadOidcLibrary, type OidcLibrary } from './lazy-user-manager.ts';
@@ -41,6 +41,13 @@ export interface AuthSession {
    * chose to delete them (`discardUnsent`).
    */
   logout(options?: LogoutOptions): Promise<boolean>;
+  /**
+   * Issue 29 §4: the sign-in ends by itself (idle, its lifetime): unsent answers stay kept and are
+   * sent after the next sign-in; nothing is deleted.
+   */
+  endKeepingAnswers(reason: Exclude<SessionEndReason, 'everywhere'>): Promise<void>;
+  /** Issue 29 §4: ends every sign-in of the person, then this one; false when the server was not told. */
+  signOutEverywhere(): Promise<boolean>;
   /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
   getIdToken(): Promise<string | null>;
 }
@@ -66,6 +73,8 @@ export function createAuthSession(
     // customer-app §4: sign-up is the login redirect with a sign-up screen hint.
     signup: () => redirectToProvider(core, { screen_hint: 'signup' }),
     logout: ({ discardUnsent = false }: LogoutOptions = {}) => logout(core, discardUnsent),
+    endKeepingAnswers: (reason) => endSignInKeepingAnswers(core, reason),
+    signOutEverywhere: async () => signOutEverywhere(core, await getIdToken(core)),
     getIdToken: () => getIdToken(core),
   };
 }

@@ -65,3 +65,12 @@ export function useSaveUser() {
 
 /** The role step failed after the name and organization were saved. */
 export class RoleUpdateError extends Error {}
+
+/** Issue 29 §4: an admin signs a user out of all devices (their tokens and live connections end). */
+export function useSignOutUserEverywhere() {
+  const request = useApiRequest();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      request(`/api/users/${encodeURIComponent(userId)}/sign-out-everywhere`, { method: 'POST' }),
+  });
+}
