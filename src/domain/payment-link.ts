@@ -1,3 +1,5 @@
+import { SANDBOX_CHECKOUT_ROUTE } from './sandbox-checkout-route.ts';
+
 /**
  * Where "Buy Now" leads (customer-app §2 Products): the product's payment link with the buyer's
  * organization id appended as the client reference. Stripe payment links read it from the
@@ -11,8 +13,7 @@ export const MISSING_STRIPE_ID_MESSAGE = 'Missing Stripe ID';
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 export const USER_ORGANIZATION_NOT_FOUND = 'User organization not found.';
 
-/** The web client's route of the sandbox checkout page: `#/sandbox-checkout/{productId}`. */
-export const SANDBOX_CHECKOUT_ROUTE = 'sandbox-checkout';
+export { SANDBOX_CHECKOUT_ROUTE };
 
 export function sandboxCheckoutLink(productId: string): string {
   return `/#/${SANDBOX_CHECKOUT_ROUTE}/${encodeURIComponent(productId)}`;

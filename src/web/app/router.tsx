@@ -1,6 +1,6 @@
 import { type ComponentType, isValidElement, lazy, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { SANDBOX_CHECKOUT_ROUTE } from '#domain/payment-link.ts';
+import { SANDBOX_CHECKOUT_ROUTE } from '#domain/sandbox-checkout-route.ts';
 import { preloadRecordScreen } from './record-screen-chunk.ts';
 import { AdminOnly } from './routes/admin-only.tsx';
 import { NotFound } from './routes/not-found.tsx';

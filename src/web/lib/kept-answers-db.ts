@@ -1,58 +1,77 @@
-import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
-
 /**
- * The IndexedDB database of answers kept in this browser (DESIGN §7, decision 062), through the
- * `idb` package: one store of encrypted entries, one of the profile's key. pending-answers-store.ts
- * says what the entries hold; this file only opens, reads, writes and deletes them.
+ * The IndexedDB database of answers kept in this browser (DESIGN §7, decision 062): one store of
+ * encrypted entries, one of the profile's key. pending-answers-store.ts says what the entries hold;
+ * this file only opens, reads, writes and deletes them. Plain IndexedDB with two small promise
+ * helpers: the `idb` package cost the record route 0.95 KiB its 130 KiB budget no longer has
+ * (issue 27 §6 asks for it only where it costs nothing; decision 062).
  */
 const DB_NAME = 'life-record-unsent-answers';
 const DB_VERSION = 1;
 const KEY_ID = 'answers-key';
+const KEYS = 'keys';
+const ENTRIES = 'entries';
 
 export interface StoredEntry {
   iv: Uint8Array<ArrayBuffer>;
   ciphertext: ArrayBuffer;
 }
 
-interface KeptAnswersSchema extends DBSchema {
-  keys: { key: string; value: CryptoKey };
-  entries: { key: string; value: StoredEntry };
+export type KeptAnswersDb = IDBDatabase;
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
 }
 
-export type KeptAnswersDb = IDBPDatabase<KeptAnswersSchema>;
+function transactionDone(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new DOMException('Transaction aborted', 'AbortError'));
+  });
+}
+
+const entriesStore = (db: IDBDatabase, mode: IDBTransactionMode = 'readonly') =>
+  db.transaction(ENTRIES, mode).objectStore(ENTRIES);
 
 let opened: Promise<{ db: KeptAnswersDb; key: CryptoKey }> | null = null;
 
 function openDatabase(): Promise<KeptAnswersDb> {
-  return openDB<KeptAnswersSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('keys');
-      db.createObjectStore('entries');
-    },
+  const open = indexedDB.open(DB_NAME, DB_VERSION);
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore(KEYS);
+    open.result.createObjectStore(ENTRIES);
+  };
+  return request(open).then((db) => {
     // Logout (another tab too) deletes the database: let go of it so the deletion can proceed.
-    blocking(_current, _blocked, event) {
-      (event.target as IDBDatabase).close();
+    db.onversionchange = () => {
+      db.close();
       opened = null;
-    },
+    };
+    return db;
   });
 }
 
 /** The profile's key: generated once, stored as a non-extractable CryptoKey; a racing tab's wins. */
 async function answersKey(db: KeptAnswersDb): Promise<CryptoKey> {
-  const existing = await db.get('keys', KEY_ID);
+  const stored = () => request<CryptoKey | undefined>(db.transaction(KEYS).objectStore(KEYS).get(KEY_ID));
+  const existing = await stored();
   if (existing) return existing;
   const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
     'encrypt',
     'decrypt',
   ]);
-  const tx = db.transaction('keys', 'readwrite');
+  const tx = db.transaction(KEYS, 'readwrite');
+  tx.objectStore(KEYS).add(fresh, KEY_ID);
   try {
-    await Promise.all([tx.store.add(fresh, KEY_ID), tx.done]);
+    await transactionDone(tx);
     return fresh;
   } catch {
-    const stored = await db.get('keys', KEY_ID);
-    if (!stored) throw new Error('The browser could not keep the answers key.');
-    return stored;
+    const raced = await stored();
+    if (!raced) throw new Error('The browser could not keep the answers key.');
+    return raced;
   }
 }
 
@@ -73,13 +92,13 @@ export async function readEntries(
   exactId: string,
 ): Promise<{ ids: string[]; values: StoredEntry[]; exact: StoredEntry | undefined }> {
   const { db } = await connection();
-  const store = db.transaction('entries').store;
+  const store = entriesStore(db);
   const [ids, values, exact] = await Promise.all([
-    store.getAllKeys(range(prefix)),
-    store.getAll(range(prefix)),
-    store.get(exactId),
+    request(store.getAllKeys(range(prefix))),
+    request<StoredEntry[]>(store.getAll(range(prefix))),
+    request<StoredEntry | undefined>(store.get(exactId)),
   ]);
-  return { ids, values, exact };
+  return { ids: ids as string[], values, exact };
 }
 
 /** Only the ids (cheap: nothing is decrypted), and whether `exactId` is there. */
@@ -88,16 +107,21 @@ export async function readEntryIds(
   exactId: string,
 ): Promise<{ ids: string[]; exact: boolean }> {
   const { db } = await connection();
-  const store = db.transaction('entries').store;
-  const [ids, exact] = await Promise.all([store.getAllKeys(range(prefix)), store.getKey(exactId)]);
-  return { ids, exact: exact !== undefined };
+  const store = entriesStore(db);
+  const [ids, exact] = await Promise.all([
+    request(store.getAllKeys(range(prefix))),
+    request(store.getKey(exactId)),
+  ]);
+  return { ids: ids as string[], exact: exact !== undefined };
 }
 
 /** Writes (or, with null, deletes) one entry, committed at once. */
 export async function writeEntry(id: string, entry: StoredEntry | null): Promise<void> {
   const { db } = await connection();
-  const tx = db.transaction('entries', 'readwrite');
-  const written = Promise.all([entry ? tx.store.put(entry, id) : tx.store.delete(id), tx.done]);
+  const tx = db.transaction(ENTRIES, 'readwrite');
+  const written = transactionDone(tx);
+  if (entry) tx.objectStore(ENTRIES).put(entry, id);
+  else tx.objectStore(ENTRIES).delete(id);
   // Issue 26 §4: committed now, not when the task ends, so a reload or crash right after the
   // last key finds it written.
   tx.commit?.();
@@ -107,8 +131,9 @@ export async function writeEntry(id: string, entry: StoredEntry | null): Promise
 export async function deleteEntries(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const { db } = await connection();
-  const tx = db.transaction('entries', 'readwrite');
-  await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+  const tx = db.transaction(ENTRIES, 'readwrite');
+  for (const id of ids) tx.objectStore(ENTRIES).delete(id);
+  await transactionDone(tx);
 }
 
 /** Whether any entry is kept, for anyone; false when IndexedDB cannot be read. */
@@ -116,7 +141,7 @@ export async function hasEntries(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   try {
     const { db } = await connection();
-    return (await db.count('entries')) > 0;
+    return (await request(entriesStore(db).count())) > 0;
   } catch {
     return false;
   }
@@ -129,13 +154,14 @@ export async function deleteDatabase(): Promise<void> {
   opened = null;
   await current?.then(({ db }) => db.close()).catch(() => {});
   await new Promise<void>((resolve) => {
-    deleteDB(DB_NAME, {
-      // Another tab still holding the database closes it on versionchange; the deletion then goes
-      // on by itself, so logout does not wait for it longer than this.
-      blocked: () => setTimeout(resolve, 3000),
-    }).then(resolve, (error: unknown) => {
-      console.error('Deleting unsent answers at logout failed:', (error as Error)?.name);
+    const deletion = indexedDB.deleteDatabase(DB_NAME);
+    deletion.onsuccess = () => resolve();
+    deletion.onerror = () => {
+      console.error('Deleting unsent answers at logout failed:', deletion.error?.name);
       resolve();
-    });
+    };
+    // Another tab still holding the database closes it on versionchange; the deletion then goes
+    // on by itself, so logout does not wait for it longer than this.
+    deletion.onblocked = () => setTimeout(resolve, 3000);
   });
 }

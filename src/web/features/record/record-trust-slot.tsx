@@ -1,9 +1,21 @@
-import { lazy, Suspense } from 'react';
+import './trust/record-trust.css';
+import { lazy, Suspense, useState } from 'react';
+import { useClientConfig } from '#web/lib/client-config-context.tsx';
 
-// Issue 29: loaded after the form (issue 15 §3: the record route's script budget stays the form's).
-const RecordTrust = lazy(async () => ({ default: (await import('./trust/record-trust.tsx')).RecordTrust }));
+// Issue 29: their code loads only when needed (the question where an outside AI is configured, the
+// list when opened), so the record route's script budget stays the form's (issue 15 §3).
+const AiConsentQuestion = lazy(async () => ({
+  default: (await import('./trust/record-trust.tsx')).AiConsentQuestion,
+}));
+const WhoHasSeenList = lazy(async () => ({
+  default: (await import('./trust/record-trust.tsx')).WhoHasSeenList,
+}));
 
-/** Issue 29 §2–§3: the owner's AI question and who has seen the record, under the heading. */
+/**
+ * Issue 29 §2–§3, under the record's heading for its owner: whether an outside AI may draft a
+ * report from these answers (asked before Complete & Send, changeable at any time; only where
+ * answers could leave the machine), and who has read or sent them.
+ */
 export function RecordTrustSlot({
   recordId,
   organizationName,
@@ -13,10 +25,24 @@ export function RecordTrustSlot({
   organizationName: string | null | undefined;
   isOwner: boolean;
 }) {
+  const outsideAi = useClientConfig().outsideAi === true;
+  const [open, setOpen] = useState(false);
   if (!isOwner) return null;
   return (
-    <Suspense fallback={null}>
-      <RecordTrust recordId={recordId} organizationName={organizationName ?? null} />
-    </Suspense>
+    <section className="record-trust" aria-label="Your answers and who sees them">
+      {outsideAi ? (
+        <Suspense fallback={null}>
+          <AiConsentQuestion recordId={recordId} organizationName={organizationName ?? null} />
+        </Suspense>
+      ) : null}
+      <details className="record-trust__seen" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>Who has seen your record</summary>
+        {open ? (
+          <Suspense fallback={<p>Loading...</p>}>
+            <WhoHasSeenList recordId={recordId} />
+          </Suspense>
+        ) : null}
+      </details>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import './record-trust.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { aiConsentQuestion, collapseRepeats } from '#domain/audit.ts';
@@ -7,27 +6,8 @@ import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAiConsent, useRecordAudit } from './use-record-trust.ts';
 
-/**
- * Issue 29 §2–§3, under the record's heading for its owner: whether an outside AI may draft a
- * report from these answers (asked before Complete & Send, changeable at any time), and who has
- * read or sent them.
- */
-export function RecordTrust({
-  recordId,
-  organizationName,
-}: {
-  recordId: string;
-  organizationName: string | null;
-}) {
-  return (
-    <section className="record-trust" aria-label="Your answers and who sees them">
-      <AiConsentQuestion recordId={recordId} organizationName={organizationName} />
-      <WhoHasSeen recordId={recordId} />
-    </section>
-  );
-}
-
-function AiConsentQuestion({
+/** Issue 29 §3: whether an outside AI may draft a report from these answers (loaded only where one is configured). */
+export function AiConsentQuestion({
   recordId,
   organizationName,
 }: {
@@ -64,16 +44,15 @@ function AiConsentQuestion({
   );
 }
 
-function WhoHasSeen({ recordId }: { recordId: string }) {
-  const [open, setOpen] = useState(false);
+/** Issue 29 §2: the list under "Who has seen your record", loaded when the disclosure is opened. */
+export function WhoHasSeenList({ recordId }: { recordId: string }) {
   const [page, setPage] = useState(1);
-  const audit = useRecordAudit(recordId, page, open);
+  const audit = useRecordAudit(recordId, page, true);
   const data = audit.data;
   return (
-    <details className="record-trust__seen" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Who has seen your record</summary>
+    <>
       {audit.isError ? <ErrorMessage message={audit.error.message} /> : null}
-      {open && audit.isPending ? <p>Loading...</p> : null}
+      {audit.isPending ? <p>Loading...</p> : null}
       {data && data.totalCount === 0 ? (
         <p>Nobody but you has opened your record or sent its answers anywhere.</p>
       ) : null}
@@ -115,6 +94,6 @@ function WhoHasSeen({ recordId }: { recordId: string }) {
           ) : null}
         </>
       ) : null}
-    </details>
+    </>
   );
 }
