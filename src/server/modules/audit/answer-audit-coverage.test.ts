@@ -76,6 +76,8 @@ function apiRoutes(printed: string): string[] {
 /** /api routes that return no answers or report text, and why. */
 const ROUTES_WITHOUT_ANSWERS: Record<string, string> = {
   'POST /api/logout': 'ends a session',
+  'POST /api/sign-out-everywhere': 'ends every session of the caller',
+  'POST /api/users/:id/sign-out-everywhere': 'ends every session of a user',
   'GET /api/me': 'the caller’s profile',
   'POST /api/support': 'a contact-form message in',
   'GET /api/sandbox-checkout/:productId': 'a product and a price',
