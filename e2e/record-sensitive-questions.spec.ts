@@ -214,6 +214,15 @@ async function saveAsOwner(browser: Browser, owner: { email: string; recordId: s
     },
   });
   expect((await response.json()).errors).toBeUndefined();
+  // Issue 29 §3: the owner agrees to the outside AI, or nothing is sent to it at all.
+  const agreed = await api.post('/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      query: 'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }',
+      variables: { id: owner.recordId },
+    },
+  });
+  expect((await agreed.json()).errors).toBeUndefined();
   await api.dispose();
 }
 
