@@ -52,15 +52,14 @@ export function PreferNotToAnswer({
   /** The question the button belongs to, for screen readers (several may be on one page). */
   describedBy: string;
 }) {
-  const value = useAnswer(source, field.id);
-  const declined = isDeclined(value);
+  const declined = useAnswer(source, field.id, isDeclined);
   const before = useRef<unknown>(undefined);
   const toggle = () => {
     if (declined) {
       onAnswer(field.id, before.current ?? emptyAnswerOf(field.type));
       before.current = undefined;
     } else {
-      before.current = value;
+      before.current = source.getAnswer(field.id);
       onAnswer(field.id, DECLINED_ANSWER);
     }
   };

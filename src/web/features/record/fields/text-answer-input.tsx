@@ -1,34 +1,69 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ANSWER_LIMIT_MESSAGES, MAX_ANSWER_LENGTH, withoutUnstorableText } from '#domain/answer-limits.ts';
 import type { AnswerInputProps } from './answer-input-props.ts';
 import { FieldLabelText } from './field-label-text.tsx';
+import type { AnswerSource } from './use-answer.ts';
 
 const INPUT_TYPES = { date: 'date', number: 'number', text: 'text' } as const;
 
-/** customer-app §3 text, date, number and textarea fields: one labelled control each. */
+/** The text a text, date or number control shows for an answer (a declined mark shows as empty). */
+const textOf = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/**
+ * customer-app §3 text, date, number and textarea fields: one labelled control each.
+ *
+ * Issue 32 (decision 132): the control is uncontrolled, so a keystroke costs no React render. The
+ * typed text goes from the input event to the answer (and so at once to the kept copy and the save
+ * queue), and the control shows the source's answer by writing the DOM value whenever that answer
+ * changes and differs from what it shows: a remote update, an undo, a decline or a derived answer,
+ * as a controlled input would, and under the same rules (the engine holds the focused field's
+ * answer while a stored one waits, remote-updates.ts). Only crossing the length limit re-renders.
+ */
 export function TextAnswerInput({
   field,
   answerKey,
-  value,
+  source,
   onAnswer,
   onFocusAnswer,
   onBlurAnswer,
   labelAside,
   afterLabel,
   labelId,
-}: AnswerInputProps) {
+}: Omit<AnswerInputProps, 'value'> & { source: AnswerSource }) {
   const id = useId();
   const limitId = `${id}-limit`;
-  const shown = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  const atLimit = shown.length >= MAX_ANSWER_LENGTH;
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const [atLimit, setAtLimit] = useState(
+    () => textOf(source.getAnswer(answerKey)).length >= MAX_ANSWER_LENGTH,
+  );
+  const limitShown = useRef(atLimit);
+  // What the control shows follows the source's answer; unchanged text is left alone (the caret).
+  const show = () => {
+    const text = textOf(source.getAnswer(answerKey));
+    const element = control.current;
+    if (element && element.value !== text) element.value = text;
+    const limit = text.length >= MAX_ANSWER_LENGTH;
+    if (limit === limitShown.current) return;
+    limitShown.current = limit;
+    setAtLimit(limit);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: show reads only source and answerKey
+  useLayoutEffect(() => {
+    show();
+    return source.subscribeKey(answerKey, show);
+  }, [source, answerKey]);
   // Issue 13 §5 and §8: an answer never grows past what the server stores, and characters it
   // cannot store (a NUL, half of an emoji) never enter it: pasted text loses them, nothing else.
-  const answer = (text: string) =>
+  const answer = (text: string) => {
     onAnswer(answerKey, withoutUnstorableText(text).slice(0, MAX_ANSWER_LENGTH));
+    show();
+  };
   const common = {
     id,
+    ref: control,
     className: 'record-input',
-    value: shown,
+    defaultValue: textOf(source.getAnswer(answerKey)),
     placeholder: field.placeholder || undefined,
     'aria-required': field.required ? true : undefined,
     'aria-describedby': atLimit ? limitId : undefined,
