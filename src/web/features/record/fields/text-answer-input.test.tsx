@@ -29,7 +29,7 @@ function renderField(sync: RecordSync, field: Field = question) {
   return { renders, control: screen.getByLabelText<HTMLTextAreaElement>('Your story') };
 }
 
-describe('Text answers typed without a render per key (issue 32, decision 132)', () => {
+describe('Text answers typed without a render per key (issue 32, decision 066)', () => {
   it('takes each key into the answer and the kept copy at once, without re-rendering the field', async () => {
     const { sync, lastKept } = startSync(fakeServer({ story: 'Once' }));
     const { renders, control } = renderField(sync);

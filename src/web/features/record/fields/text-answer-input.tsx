@@ -13,7 +13,7 @@ const textOf = (value: unknown) =>
 /**
  * customer-app §3 text, date, number and textarea fields: one labelled control each.
  *
- * Issue 32 (decision 132): the control is uncontrolled, so a keystroke costs no React render. The
+ * Issue 32 (decision 066): the control is uncontrolled, so a keystroke costs no React render. The
  * typed text goes from the input event to the answer (and so at once to the kept copy and the save
  * queue), and the control shows the source's answer by writing the DOM value whenever that answer
  * changes and differs from what it shows: a remote update, an undo, a decline or a derived answer,
