@@ -1,14 +1,15 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { ANSWER_LIMIT_MESSAGES, MAX_ANSWER_LENGTH, withoutUnstorableText } from '#domain/answer-limits.ts';
 import type { AnswerInputProps } from './answer-input-props.ts';
 import { FieldLabelText } from './field-label-text.tsx';
-import type { AnswerSource } from './use-answer.ts';
+import { type AnswerSource, useAnswer } from './use-answer.ts';
 
 const INPUT_TYPES = { date: 'date', number: 'number', text: 'text' } as const;
 
 /** The text a text, date or number control shows for an answer (a declined mark shows as empty). */
 const textOf = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+const reachesLimit = (value: unknown) => textOf(value).length >= MAX_ANSWER_LENGTH;
 
 /**
  * customer-app §3 text, date, number and textarea fields: one labelled control each.
@@ -34,19 +35,12 @@ export function TextAnswerInput({
   const id = useId();
   const limitId = `${id}-limit`;
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [atLimit, setAtLimit] = useState(
-    () => textOf(source.getAnswer(answerKey)).length >= MAX_ANSWER_LENGTH,
-  );
-  const limitShown = useRef(atLimit);
+  // The one render typing can cause: the limit message, when the answer reaches the limit or leaves it.
+  const atLimit = useAnswer(source, answerKey, reachesLimit);
   // What the control shows follows the source's answer; unchanged text is left alone (the caret).
   const show = () => {
     const text = textOf(source.getAnswer(answerKey));
-    const element = control.current;
-    if (element && element.value !== text) element.value = text;
-    const limit = text.length >= MAX_ANSWER_LENGTH;
-    if (limit === limitShown.current) return;
-    limitShown.current = limit;
-    setAtLimit(limit);
+    if (control.current && control.current.value !== text) control.current.value = text;
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: show reads only source and answerKey
   useLayoutEffect(() => {
