@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database, {
     purpose: `Life Record server on port ${config.port}`,
+    encryption: config.encryption,
   });
   try {
     await migrateDatabase(database, config.database);
