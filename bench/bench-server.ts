@@ -139,7 +139,10 @@ async function seed(
   count: number,
   seedMore?: (database: Db, config: Config) => Promise<void>,
 ): Promise<BenchEditor[]> {
-  const database = await openDatabase(config.database, { purpose: 'benchmark seeding', encryption: config.encryption });
+  const database = await openDatabase(config.database, {
+    purpose: 'benchmark seeding',
+    encryption: config.encryption,
+  });
   try {
     await migrateDatabase(database, config.database);
     const editors = await seedEditors(database.db, config, count);

@@ -48,7 +48,10 @@ export async function startRealRecordServer(form: FormTemplate): Promise<RealRec
   };
   const config = loadConfig(env);
   // Seeded straight into the database before the server opens it (PGlite: one process at a time).
-  const database = await openDatabase(config.database, { purpose: 'screen bench seeding', encryption: config.encryption });
+  const database = await openDatabase(config.database, {
+    purpose: 'screen bench seeding',
+    encryption: config.encryption,
+  });
   try {
     await migrateDatabase(database, config.database);
     await database.db.insert(inventoryTypes).values({ name: TYPE_NAME, description: 'Bench', form });

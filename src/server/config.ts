@@ -10,7 +10,9 @@ import {
 } from '#domain/support-line-rules.ts';
 import {
   type EncryptionConfig,
-  encryptionConfigFromEnv, encryptionConfigProblems } from './db/encryption/encryption-settings.ts';
+  encryptionConfigFromEnv,
+  encryptionConfigProblems,
+} from './db/encryption/encryption-settings.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up (DESIGN §1).
@@ -145,7 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
     );
   }
-  const config = { ...toConfig(parsed.data), encryption: encryptionConfigFromEnv(env, path.resolve(parsed.data.DATA_DIR)) };
+  const config = {
+    ...toConfig(parsed.data),
+    encryption: encryptionConfigFromEnv(env, path.resolve(parsed.data.DATA_DIR)),
+  };
   const pairProblems = [
     pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe),
     // Issue 30 §1: a bad key, or none in production, stops the start naming the variable.

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     encryption: config.encryption,
   });
   try {
-    await migrateDatabase(database, config.database);
+    await migrateDatabase(database, config.database, (line) => console.log(line));
   } catch (error) {
     await database.close();
     throw error;

@@ -74,7 +74,8 @@ function toText(value: unknown): string | null {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return arrayLiteral(value);
   // bytea (issue 30: sealed values) in its hex text form.
-  if (value instanceof Uint8Array) return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+  if (value instanceof Uint8Array)
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -57,7 +57,10 @@ export function encryptionConfigProblems(
     }
   };
   if (config.key && config.keyFile)
-    problems.push({ variable: 'DATA_ENCRYPTION_KEY_FILE', message: 'set either DATA_ENCRYPTION_KEY or DATA_ENCRYPTION_KEY_FILE, not both' });
+    problems.push({
+      variable: 'DATA_ENCRYPTION_KEY_FILE',
+      message: 'set either DATA_ENCRYPTION_KEY or DATA_ENCRYPTION_KEY_FILE, not both',
+    });
   if (config.key) check('DATA_ENCRYPTION_KEY', config.key);
   for (const previous of config.previousKeys) check('DATA_ENCRYPTION_KEY_PREVIOUS', previous);
   if (isProduction && !config.key && !config.keyFile)
@@ -75,7 +78,9 @@ export function encryptionConfigProblems(
  * rotation's `.next` file, when present, is the current KEK and the older one still unwraps.
  */
 export function resolveKeyring(config: EncryptionConfig): Keyring {
-  const previous = config.previousKeys.map((key) => parseKeyEncryptionKey(key, 'DATA_ENCRYPTION_KEY_PREVIOUS'));
+  const previous = config.previousKeys.map((key) =>
+    parseKeyEncryptionKey(key, 'DATA_ENCRYPTION_KEY_PREVIOUS'),
+  );
   if (config.key) return { current: parseKeyEncryptionKey(config.key, 'DATA_ENCRYPTION_KEY'), previous };
   if (config.keyFile) return { current: readKeyFile(config.keyFile, 'DATA_ENCRYPTION_KEY_FILE'), previous };
   const file = path.join(config.keyDir, GENERATED_KEY_FILE);

@@ -58,7 +58,9 @@ function openSqliteKeyStore(file: string): KeyStore {
   const one = db.prepare('select record_id, kek_id, wrapped from data_keys where record_id = ?');
   const remove = db.prepare('delete from data_keys where record_id = ?');
   const others = db.prepare('select record_id, kek_id, wrapped from data_keys where kek_id <> ? limit ?');
-  const replace = db.prepare('update data_keys set kek_id = ?, wrapped = ? where record_id = ? and kek_id = ?');
+  const replace = db.prepare(
+    'update data_keys set kek_id = ?, wrapped = ? where record_id = ? and kek_id = ?',
+  );
   const counts = db.prepare('select kek_id, count(*) as n from data_keys group by kek_id');
   type Row = { record_id: string; kek_id: string; wrapped: Uint8Array };
   const toKey = (row: Row): WrappedKey => ({
@@ -135,7 +137,11 @@ async function openPostgresKeyStore(url: string, createWith: string | undefined)
     throw new KeyStoreUnavailableError(url, error);
   }
   type Row = { record_id: string; kek_id: string; wrapped: Buffer };
-  const toKey = (row: Row): WrappedKey => ({ recordId: row.record_id, kekId: row.kek_id, wrapped: row.wrapped });
+  const toKey = (row: Row): WrappedKey => ({
+    recordId: row.record_id,
+    kekId: row.kek_id,
+    wrapped: row.wrapped,
+  });
   return {
     get: async (recordIds) => {
       if (recordIds.length === 0) return new Map();
@@ -164,19 +170,17 @@ async function openPostgresKeyStore(url: string, createWith: string | undefined)
     },
     notUnder: async (kekId, limit) =>
       (
-        await pool.query<Row>('select record_id, kek_id, wrapped from data_keys where kek_id <> $1 limit $2', [
-          kekId,
-          limit,
-        ])
+        await pool.query<Row>(
+          'select record_id, kek_id, wrapped from data_keys where kek_id <> $1 limit $2',
+          [kekId, limit],
+        )
       ).rows.map(toKey),
     rewrap: async (key, fromKekId) =>
       ((
-        await pool.query('update data_keys set kek_id = $1, wrapped = $2 where record_id = $3 and kek_id = $4', [
-          key.kekId,
-          key.wrapped,
-          key.recordId,
-          fromKekId,
-        ])
+        await pool.query(
+          'update data_keys set kek_id = $1, wrapped = $2 where record_id = $3 and kek_id = $4',
+          [key.kekId, key.wrapped, key.recordId, fromKekId],
+        )
       ).rowCount ?? 0) > 0,
     countByKek: async () => {
       const { rows } = await pool.query<{ kek_id: string; n: string }>(
@@ -197,7 +201,8 @@ async function ensureDatabase(pool: pg.Pool, url: string, createWith: string | u
     return;
   } catch (error) {
     // 3D000: invalid_catalog_name (the database does not exist).
-    if ((error as { code?: string }).code !== '3D000' || !createWith) throw new KeyStoreUnavailableError(url, error);
+    if ((error as { code?: string }).code !== '3D000' || !createWith)
+      throw new KeyStoreUnavailableError(url, error);
   }
   const admin = new pg.Client({ connectionString: createWith });
   try {

@@ -82,7 +82,10 @@ export async function openGenerationRows<Row extends { report_id: string; respon
   return Promise.all(
     rows.map(async (row) => {
       try {
-        return { ...row, response: (await openText(database, row.report_id, 'generation', row.response)) ?? '' };
+        return {
+          ...row,
+          response: (await openText(database, row.report_id, 'generation', row.response)) ?? '',
+        };
       } catch (error) {
         if (!(error instanceof RecordUnreadableError)) throw error;
         return { ...row, response: '', unreadable: error.message };

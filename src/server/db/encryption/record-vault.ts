@@ -20,11 +20,16 @@ export class RecordUnreadableError extends Error {
 }
 
 const UNREADABLE_MESSAGES: Record<RecordUnreadableError['reason'], string> = {
-  'no-key': "This record's answers cannot be opened: its data key was destroyed (the record was erased) or is missing from the key store",
-  'unknown-kek': "This record's answers cannot be opened: its data key is wrapped by a key-encryption key this server does not have (check DATA_ENCRYPTION_KEY)",
-  'wrong-kek': "This record's answers cannot be opened: its data key does not open with the configured key-encryption key (check DATA_ENCRYPTION_KEY)",
-  tampered: "This record's answers cannot be opened: the stored value was altered or belongs to another record",
-  'unknown-format': "This record's answers cannot be opened: the stored value is not in a known encryption format",
+  'no-key':
+    "This record's answers cannot be opened: its data key was destroyed (the record was erased) or is missing from the key store",
+  'unknown-kek':
+    "This record's answers cannot be opened: its data key is wrapped by a key-encryption key this server does not have (check DATA_ENCRYPTION_KEY)",
+  'wrong-kek':
+    "This record's answers cannot be opened: its data key does not open with the configured key-encryption key (check DATA_ENCRYPTION_KEY)",
+  tampered:
+    "This record's answers cannot be opened: the stored value was altered or belongs to another record",
+  'unknown-format':
+    "This record's answers cannot be opened: the stored value is not in a known encryption format",
 };
 
 const DEFAULT_CACHE_SIZE = 20_000;
@@ -50,7 +55,11 @@ export interface RecordVault {
   close(): Promise<void>;
 }
 
-export function createRecordVault(store: KeyStore, initial: Keyring, cacheSize = DEFAULT_CACHE_SIZE): RecordVault {
+export function createRecordVault(
+  store: KeyStore,
+  initial: Keyring,
+  cacheSize = DEFAULT_CACHE_SIZE,
+): RecordVault {
   let keyring = initial;
   const cache = new Map<string, Buffer>();
   const remember = (recordId: string, key: Buffer) => {

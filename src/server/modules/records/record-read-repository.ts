@@ -108,7 +108,11 @@ export async function listRecordsOfClient(
   );
 }
 
-export async function listRecordsOfOrganization(database: Database, organizationId: string, answers: AnswerRead) {
+export async function listRecordsOfOrganization(
+  database: Database,
+  organizationId: string,
+  answers: AnswerRead,
+) {
   const [statement, budget] = RECORDS_OF_ORGANIZATION(answers);
   return openRecordRows(database, await runPrepared(database, statement, { organizationId, ...budget }));
 }
@@ -143,7 +147,10 @@ const GENERATIONS_OF_RECORDS = prepared<SealedGenerationRow>(
 
 /** customer-app §7 call 10: generations newest first, for many records in one statement. */
 export async function listReportGenerations(database: Database, recordIds: readonly string[]) {
-  const rows = await openGenerationRows(database, await runPrepared(database, GENERATIONS_OF_RECORDS, { recordIds }));
+  const rows = await openGenerationRows(
+    database,
+    await runPrepared(database, GENERATIONS_OF_RECORDS, { recordIds }),
+  );
   const byRecord = new Map<string, ReportGenerationModel[]>(recordIds.map((id) => [id, []]));
   for (const row of rows) byRecord.get(row.report_id)?.push(toGeneration(row));
   return byRecord;
@@ -170,6 +177,9 @@ const LATEST_GENERATION = prepared<SealedGenerationRow>(
 
 /** admin-app §7 Latest generation for a report (limit 1). */
 export async function latestReportGeneration(database: Database, recordId: string) {
-  const [row] = await openGenerationRows(database, await runPrepared(database, LATEST_GENERATION, { recordId }));
+  const [row] = await openGenerationRows(
+    database,
+    await runPrepared(database, LATEST_GENERATION, { recordId }),
+  );
   return row ? toGeneration(row) : undefined;
 }

@@ -8,7 +8,12 @@ import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations, reports } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';
-import { openAnswers, openGenerationRows, sealAnswers, sealText } from '../../db/encryption/record-sealing.ts';
+import {
+  openAnswers,
+  openGenerationRows,
+  sealAnswers,
+  sealText,
+} from '../../db/encryption/record-sealing.ts';
 
 // The statements that change records (issue 16 §2): each takes a RecordWriter, so its caller goes
 // through kernel/record-writes.ts writeRecords, which publishes the change once it has committed.
@@ -31,7 +36,10 @@ export async function findRecordFacts(database: Database, id: string) {
   return row;
 }
 
-export type SavedAnswersRow = ColumnsOfRow<typeof reports, 'id' | 'updated_at' | 'version' | 'inventory_type_id'> & {
+export type SavedAnswersRow = ColumnsOfRow<
+  typeof reports,
+  'id' | 'updated_at' | 'version' | 'inventory_type_id'
+> & {
   /** The merged answers (read back only when asked for). */
   data?: Answers;
   /** The form the record is answered against now (issue 26 §3: the client compares it with its own). */
@@ -74,7 +82,11 @@ const MERGE_ATTEMPTS = 8;
  * as the row lock did before. Two round trips in the common case, no transaction held open.
  * Answers undefined when the policy's scope or the versions refuse the write (the service says why).
  */
-async function merge(writer: RecordWriter, input: MergeInput, submit: boolean): Promise<SavedAnswersRow | undefined> {
+async function merge(
+  writer: RecordWriter,
+  input: MergeInput,
+  submit: boolean,
+): Promise<SavedAnswersRow | undefined> {
   const changes = JSON.parse(input.answersJson) as Answers;
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
     const [row] = await runPrepared(writer, READ_FOR_MERGE, { id: input.id });
@@ -126,7 +138,10 @@ function recordSize(data: Answers) {
 export async function mergedRecordSize(database: Database, id: string, answersJson: string) {
   const [row] = await runPrepared(database, READ_FOR_MERGE, { id });
   if (!row) return undefined;
-  return recordSize({ ...(await openAnswers(database, id, row.data)), ...(JSON.parse(answersJson) as Answers) });
+  return recordSize({
+    ...(await openAnswers(database, id, row.data)),
+    ...(JSON.parse(answersJson) as Answers),
+  });
 }
 
 export interface MergeInput {
@@ -174,7 +189,10 @@ export async function updateReportGeneration(writer: RecordWriter, id: string, r
   const [generation] = await runPrepared(writer, GENERATION_RECORD, { id });
   if (!generation) return undefined;
   const sealed = await sealText(writer, generation.report_id, 'generation', response);
-  const [row] = await openGenerationRows(writer, await runPrepared(writer, UPDATE_GENERATION, { id, response: sealed }));
+  const [row] = await openGenerationRows(
+    writer,
+    await runPrepared(writer, UPDATE_GENERATION, { id, response: sealed }),
+  );
   return row ? toGeneration(row) : undefined;
 }
 

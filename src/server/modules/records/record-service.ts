@@ -62,7 +62,8 @@ export function toRecordModel(row: reads.RecordRow, actor: Actor): RecordModel {
     data: readStoredAnswers(row.data),
     dataBytes: row.data_bytes ?? 0,
     // Asked for, but past the read's budget (issue 25 §1): the answers stayed in the database.
-    answersWithheld: !row.unreadable && (row.data === null || row.data === undefined) && (row.data_bytes ?? 0) > 0,
+    answersWithheld:
+      !row.unreadable && (row.data === null || row.data === undefined) && (row.data_bytes ?? 0) > 0,
     report: row.report,
     ...(row.unreadable ? { unreadable: row.unreadable } : {}),
     visible: recordFieldVisibility(actor, recordFacts),
