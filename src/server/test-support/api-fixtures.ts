@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import { type Db, vaultOf } from '../db/database.ts';
 import { inventoryTypes, products, reportGenerations, reports } from '../db/schema.ts';
 import { createTestOrganization, createTestUser, type TestUser } from './test-users.ts';

@@ -45,7 +45,13 @@ async function post(user: TestUser, query: string, variables: Record<string, unk
     headers: { 'content-type': 'application/json', ...user.headers },
     body: JSON.stringify({ query, variables }),
   });
-  return (await response.json()) as { data?: Record<string, any>; errors?: { message: string }[] };
+  return (await response.json()) as {
+    data?: {
+      saveRecordAnswers: { data?: Record<string, unknown> };
+      record: { data: Record<string, unknown> };
+    };
+    errors?: { message: string }[];
+  };
 }
 
 function filesUnder(dir: string): string[] {

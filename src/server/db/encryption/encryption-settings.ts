@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  type Keyring,
   KeyEncryptionKeyError,
+  type Keyring,
   parseKeyEncryptionKey,
   readKeyFile,
   writeNewKeyFile,

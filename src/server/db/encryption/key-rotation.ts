@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GENERATED_KEY_FILE, NEXT_KEY_FILE, type EncryptionConfig } from './encryption-settings.ts';
+import { type EncryptionConfig, GENERATED_KEY_FILE, NEXT_KEY_FILE } from './encryption-settings.ts';
 import { readKeyFile, writeNewKeyFile } from './key-encryption-keys.ts';
 import { RecordUnreadableError, type RecordVault } from './record-vault.ts';
 
@@ -40,7 +40,7 @@ export async function rotateKeyEncryptionKey(
       : writeNewKeyFile(nextFile);
     previousKekId = old.id;
     // From here new data keys are wrapped under the new KEK; the old one still unwraps.
-    vault.useKeyring({
+    vault.replaceKeyring({
       current: next,
       previous: [old, ...vault.keyring.previous.filter((k) => k.id !== old.id && k.id !== next.id)],
     });
@@ -66,7 +66,7 @@ export async function rotateKeyEncryptionKey(
     );
   if (generated) {
     fs.renameSync(nextFile, keyFile);
-    vault.useKeyring({ current: vault.keyring.current, previous: [] });
+    vault.replaceKeyring({ current: vault.keyring.current, previous: [] });
   }
   return { rewrapped, kekId: vault.keyring.current.id, ...(previousKekId ? { previousKekId } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { Keyring, KeyEncryptionKey } from './key-encryption-keys.ts';
+import type { KeyEncryptionKey, Keyring } from './key-encryption-keys.ts';
 import type { KeyStore, WrappedKey } from './key-store.ts';
 import { newDataKey, open, type SealedPurpose, SealedValueError, seal } from './sealed-value.ts';
 
@@ -51,7 +51,7 @@ export interface RecordVault {
   keyCounts(): Promise<Map<string, number>>;
   readonly keyring: Keyring;
   /** Replaces the keyring (a rotation started in this running server). */
-  useKeyring(keyring: Keyring): void;
+  replaceKeyring(keyring: Keyring): void;
   close(): Promise<void>;
 }
 
@@ -105,7 +105,7 @@ export function createRecordVault(
     get keyring() {
       return keyring;
     },
-    useKeyring(next) {
+    replaceKeyring(next) {
       keyring = next;
     },
     seal: async (recordId, purpose, plaintext) =>

@@ -8,7 +8,7 @@ import { findAnyRecord } from '../../modules/records/record-service.ts';
 import { createTestInventoryType, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { dropPostgresDatabase, usingPostgres } from '../../test-support/test-database.ts';
+import { dropPostgresDatabase } from '../../test-support/test-database.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 import { type Database, type DatabaseTarget, openDatabase, queryRows } from '../database.ts';
 import { migrateDatabase } from '../migrate.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import type { Database } from '../../db/database.ts';
+import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { auditEntries, organizations, reportGenerations, reports, users } from '../../db/schema.ts';

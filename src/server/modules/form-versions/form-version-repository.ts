@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerMapping } from '#domain/answer-mapping.ts';
 import type { Database } from '../../db/database.ts';
+import { openAnswers, sealAnswers } from '../../db/encryption/record-sealing.ts';
+import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
 import { inventoryTypes, inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
-import { openAnswers, sealAnswers } from '../../db/encryption/record-sealing.ts';
-import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 
 const v = inventoryTypeVersions;
 const t = inventoryTypes;

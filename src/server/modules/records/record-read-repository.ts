@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RecordScope } from '#domain/permissions.ts';
 import type { Database } from '../../db/database.ts';
+import { type OpenedRecord, openGenerationRows, openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { prepared, runPrepared, type Statement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations, reports } from '../../db/schema.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
-import { type OpenedRecord, openGenerationRows, openRecordRows } from '../../db/encryption/record-sealing.ts';
 
 /**
  * A record's own row. Its owner, organization and inventory type are read only when a caller
