@@ -96,7 +96,7 @@ export async function publishDraft(database: Database, typeId: string, published
 }
 
 type SealedMigratableRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
-export type MigratableRecordRow = Omit<SealedMigratableRow, 'data'> & { data: Record<string, unknown> };
+export type MigratableRecord = Omit<SealedMigratableRow, 'data'> & { data: Record<string, unknown> };
 
 const RECORDS_OF_VERSION = prepared<SealedMigratableRow>(
   'form-version-records',
@@ -123,7 +123,7 @@ export async function recordsOfVersion(
   },
 ) {
   const rows = await runPrepared(database, RECORDS_OF_VERSION, input);
-  const opened: MigratableRecordRow[] = [];
+  const opened: MigratableRecord[] = [];
   for (const row of rows) {
     try {
       opened.push({ ...row, data: await openAnswers(database, row.id, row.data) });

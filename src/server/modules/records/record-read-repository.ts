@@ -31,7 +31,7 @@ export type SealedRecordRow = ColumnsOfRow<
   data_bytes: number;
 };
 /** A record's row with its answers and narrative opened (record-sealing.ts, issue 30 §3). */
-export type RecordRow = OpenedRecord<SealedRecordRow>;
+export type RecordRead = OpenedRecord<SealedRecordRow>;
 
 export const RECORD_COLUMNS = sql`${reports.id}, ${reports.createdAt}, ${reports.updatedAt}, ${reports.version},
   ${reports.submitted}, ${reports.clientId}, ${reports.organizationId}, ${reports.inventoryTypeId},
@@ -128,8 +128,11 @@ export type SealedGenerationRow = ColumnsOfRow<
 >;
 export const GENERATION_COLUMNS = sql`${reportGenerations.id}, ${reportGenerations.reportId},
   ${reportGenerations.dateGenerated}, ${reportGenerations.response}, ${reportGenerations.model}`;
-export type GenerationRow = Omit<SealedGenerationRow, 'response'> & { response: string; unreadable?: string };
-export const toGeneration = (row: GenerationRow): ReportGenerationModel => ({
+export type GenerationRead = Omit<SealedGenerationRow, 'response'> & {
+  response: string;
+  unreadable?: string;
+};
+export const toGeneration = (row: GenerationRead): ReportGenerationModel => ({
   id: row.id,
   recordId: row.report_id,
   dateGenerated: row.date_generated,

@@ -49,7 +49,7 @@ function facts(row: {
 }
 
 /** A row as this actor may see it: the policy's field-level decision travels with the record. */
-export function toRecordModel(row: reads.RecordRow, actor: Actor): RecordModel {
+export function toRecordModel(row: reads.RecordRead, actor: Actor): RecordModel {
   const recordFacts = facts(row);
   return {
     ...recordFacts,
