@@ -171,6 +171,35 @@ async function seedRecord(database: Database, data: Record<string, unknown>): Pr
   return createTestRecord(db, { inventoryTypeId, organizationId, clientId: null, data, report: SECRET });
 }
 
+describe('the key store on PostgreSQL', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is created beside the database, or named clearly when it cannot be',
+    async () => {
+      const place = await newPlace();
+      try {
+        const database = await place.open();
+        await database.close();
+        const keysUrl = new URL(place.target.kind === 'postgres' ? place.target.url : '');
+        keysUrl.pathname = `${keysUrl.pathname}_keys`;
+        const client = new pg.Client({ connectionString: keysUrl.toString() });
+        await client.connect();
+        await client.end();
+        const missing = new URL(keysUrl);
+        missing.pathname = '/life_record_no_such_key_store';
+        await expect(
+          place.open({
+            ...place.encryption,
+            key: Buffer.alloc(32, 1).toString('base64'),
+            keyDatabaseUrl: missing.toString(),
+          }),
+        ).rejects.toThrow(/life_record_no_such_key_store.*KEY_DATABASE_URL/s);
+      } finally {
+        await place.drop();
+      }
+    },
+  );
+});
+
 describe('keys and backups', () => {
   let place: Place;
   beforeAll(async () => {
