@@ -93,6 +93,15 @@ describe('a sealed value that does not open is a clear error of its own record (
       'RECORD_UNREADABLE',
     );
     expect(JSON.stringify(one.body)).not.toContain(SECRET);
+    // A save into it is refused with the same message: never merged into nothing, never a crash.
+    const saved = await graphql(
+      test.app,
+      'mutation S($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version } }',
+      { input: { id: first, baseVersion: 1, answers: { a: 'new' } } },
+      owner.headers,
+    );
+    expect(saved.errors?.[0]?.message).toContain(`altered or belongs to another record (record ${first})`);
+    expect(saved.errors?.[0]?.extensions?.code).toBe('CONFLICT');
   });
 });
 

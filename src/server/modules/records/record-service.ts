@@ -17,6 +17,7 @@ import {
 } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
 import type { Database } from '../../db/database.ts';
+import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { writeRecords } from '../../kernel/record-writes.ts';
 import {
@@ -163,10 +164,14 @@ export async function saveRecordAnswers(
     scope: answerWriteScope(actor),
     returnData: options.returnData,
   };
-  const saved = await writeRecords(deps, async (writer) => {
-    const row = await records.saveAnswers(writer, merge);
-    return { value: row, changed: row ? [row.id] : [] };
-  });
+  const written = await unlessUnreadable(() =>
+    writeRecords(deps, async (writer) => {
+      const row = await records.saveAnswers(writer, merge);
+      return { value: row, changed: row ? [row.id] : [] };
+    }),
+  );
+  if (!written.ok) return written;
+  const saved = written.value;
   if (saved) {
     return ok({
       id: saved.id,
@@ -210,13 +215,31 @@ export async function submitRecord(
     scope: answerWriteScope(actor),
     returnData: false,
   };
-  const saved = await writeRecords(deps, async (writer) => {
-    const row = await records.submitAnswers(writer, merge);
-    return { value: row, changed: row ? [row.id] : [] };
-  });
+  const written = await unlessUnreadable(() =>
+    writeRecords(deps, async (writer) => {
+      const row = await records.submitAnswers(writer, merge);
+      return { value: row, changed: row ? [row.id] : [] };
+    }),
+  );
+  if (!written.ok) return written;
+  const saved = written.value;
   if (!saved)
     return explainRefusedWrite(deps, actor, id, 'submit', baseVersion, JSON.stringify(answers.answers));
   return getRecord(deps, actor, id, answersRead);
+}
+
+/**
+ * Issue 30 §3: a save into a record whose stored answers do not open (its key destroyed, a wrong
+ * key-encryption key, an altered value) is refused with that record's message, never merged into
+ * nothing (which would drop the answers) and never a crash.
+ */
+async function unlessUnreadable<T>(write: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await write());
+  } catch (error) {
+    if (error instanceof RecordUnreadableError) return fail('CONFLICT', error.message);
+    throw error;
+  }
 }
 
 /**
