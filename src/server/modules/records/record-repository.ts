@@ -71,8 +71,27 @@ const WRITE_MERGED = prepared<Omit<SavedAnswersRow, 'conflicting_keys' | 'data'>
       returning ${reports.id}, ${reports.updatedAt}, ${reports.version}, ${reports.inventoryTypeId}, ${reports.formVersion}`,
 );
 
-/** How often a save reads again after another write of the same record won (issue 30 §2). */
-const MERGE_ATTEMPTS = 8;
+/** How often a save reads again after another server's write of the same record won (issue 30 §2). */
+const MERGE_ATTEMPTS = 20;
+
+/**
+ * Saves of one record in this process run one after another, as they queued on the row lock before:
+ * without it, many concurrent saves of one record would keep invalidating each other's read. Between
+ * servers (PostgreSQL), the version condition and a short random back-off settle the rare collision.
+ */
+const recordQueues = new Map<string, Promise<void>>();
+function oneAtATime<T>(recordId: string, run: () => Promise<T>): Promise<T> {
+  const result = (recordQueues.get(recordId) ?? Promise.resolve()).then(run);
+  const settled = result.then(
+    () => {},
+    () => {},
+  );
+  recordQueues.set(recordId, settled);
+  void settled.then(() => {
+    if (recordQueues.get(recordId) === settled) recordQueues.delete(recordId);
+  });
+  return result;
+}
 
 /**
  * Issue 30 §2 (decision 130): the merge rule of src/domain/record-answers.ts (mergeAnswers), run in
@@ -82,13 +101,22 @@ const MERGE_ATTEMPTS = 8;
  * as the row lock did before. Two round trips in the common case, no transaction held open.
  * Answers undefined when the policy's scope or the versions refuse the write (the service says why).
  */
-async function merge(
+function merge(
+  writer: RecordWriter,
+  input: MergeInput,
+  submit: boolean,
+): Promise<SavedAnswersRow | undefined> {
+  return oneAtATime(input.id, () => mergeOnce(writer, input, submit));
+}
+
+async function mergeOnce(
   writer: RecordWriter,
   input: MergeInput,
   submit: boolean,
 ): Promise<SavedAnswersRow | undefined> {
   const changes = JSON.parse(input.answersJson) as Answers;
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     const [row] = await runPrepared(writer, READ_FOR_MERGE, { id: input.id });
     if (!row || row.client !== input.scope.clientId || row.submitted) return undefined;
     // The base version is null on submit: "as of now".
