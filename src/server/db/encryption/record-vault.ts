@@ -35,7 +35,11 @@ const UNREADABLE_MESSAGES: Record<RecordUnreadableError['reason'], string> = {
 const DEFAULT_CACHE_SIZE = 20_000;
 
 export interface RecordVault {
-  seal(recordId: string, purpose: SealedPurpose, plaintext: string): Promise<Buffer>;
+  /**
+   * Seals under the record's data key, created on its first value; `create` false when the record
+   * has sealed values already, so a destroyed key (erasure) is never silently replaced by a new one.
+   */
+  seal(recordId: string, purpose: SealedPurpose, plaintext: string, create?: boolean): Promise<Buffer>;
   /** The plaintext; RecordUnreadableError when it cannot be opened (never garbage). */
   open(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<string>;
   /** Loads the data keys of many records in one key-store round trip (a list's read). */
@@ -108,8 +112,8 @@ export function createRecordVault(
     replaceKeyring(next) {
       keyring = next;
     },
-    seal: async (recordId, purpose, plaintext) =>
-      seal(await dataKey(recordId, true), purpose, recordId, Buffer.from(plaintext, 'utf8')),
+    seal: async (recordId, purpose, plaintext, create = true) =>
+      seal(await dataKey(recordId, create), purpose, recordId, Buffer.from(plaintext, 'utf8')),
     open: async (recordId, purpose, sealed) => {
       const key = await dataKey(recordId, false);
       try {

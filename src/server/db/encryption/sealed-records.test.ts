@@ -103,6 +103,31 @@ describe('a sealed value that does not open is a clear error of its own record (
     expect(saved.errors?.[0]?.message).toContain(`altered or belongs to another record (record ${first})`);
     expect(saved.errors?.[0]?.extensions?.code).toBe('CONFLICT');
   });
+
+  it('after destroyDataKeys a save is refused and makes no new key, even right after a save', async () => {
+    const db = test.database.db;
+    const organizationId = await createTestOrganization(db);
+    const inventoryTypeId = await createTestInventoryType(db, 'Erased type');
+    const third = await createTestRecord(db, {
+      inventoryTypeId,
+      organizationId,
+      clientId: owner.id,
+      data: {},
+    });
+    const save = (version: number, answers: Record<string, unknown>) =>
+      graphql<{ saveRecordAnswers: { version: number } }>(
+        test.app,
+        'mutation S($input: SaveRecordAnswersInput!) { saveRecordAnswers(input: $input) { version } }',
+        { input: { id: third, baseVersion: version, answers } },
+        owner.headers,
+      );
+    const first = await save(1, { a: SECRET });
+    expect(first.data?.saveRecordAnswers.version).toBe(2);
+    expect(await test.database.vault.destroyDataKeys([third])).toBe(1);
+    const after = await save(2, { b: 'more' });
+    expect(after.errors?.[0]?.message).toContain(`its data key was destroyed`);
+    expect(await test.database.vault.destroyDataKeys([third])).toBe(0);
+  });
 });
 
 /** A database of its own for each case: a file PGlite under a data directory, or a PostgreSQL one. */
