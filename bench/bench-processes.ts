@@ -19,7 +19,14 @@ export async function createDatabase(serverUrl: string): Promise<{ url: string; 
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    // Issue 30: the server made `<name>_keys` beside it for the records' data keys.
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin(`DROP DATABASE IF EXISTS ${name}_keys WITH (FORCE)`);
+    },
+  };
 }
 
 export function freePort(): Promise<number> {

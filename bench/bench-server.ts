@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,8 +70,11 @@ export async function startBenchServer(options: {
       : dataDirs.map((_, i) => firstPort + i);
   const postgres =
     options.kind === 'postgres' ? await createDatabase(requireUrl(options.postgresUrl)) : undefined;
+  // Issue 30: production needs a key-encryption key; one per run, shared by its servers.
+  const encryptionKey = randomBytes(32).toString('base64');
   const envFor = (i: number): Record<string, string> => ({
     NODE_ENV: 'production',
+    DATA_ENCRYPTION_KEY: encryptionKey,
     // Request logs at info would measure the logger; warnings and errors still show.
     LOG_LEVEL: 'warn',
     PORT: String(ports[i]),
@@ -139,7 +143,10 @@ async function seed(
   count: number,
   seedMore?: (database: Db, config: Config) => Promise<void>,
 ): Promise<BenchEditor[]> {
-  const database = await openDatabase(config.database, { purpose: 'benchmark seeding' });
+  const database = await openDatabase(config.database, {
+    purpose: 'benchmark seeding',
+    encryption: config.encryption,
+  });
   try {
     await migrateDatabase(database, config.database);
     const editors = await seedEditors(database.db, config, count);

@@ -4,6 +4,7 @@
 // embedded provider's real sign-in pages, the subscription and the 3 s polling live, saves really
 // sent and the kept store (the encrypted copy in IndexedDB) on, as a person has them.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,8 @@ export async function startRealRecordServer(form: FormTemplate): Promise<RealRec
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
+    // Issue 30: production needs a key-encryption key; one for this run only.
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -48,7 +51,10 @@ export async function startRealRecordServer(form: FormTemplate): Promise<RealRec
   };
   const config = loadConfig(env);
   // Seeded straight into the database before the server opens it (PGlite: one process at a time).
-  const database = await openDatabase(config.database, { purpose: 'screen bench seeding' });
+  const database = await openDatabase(config.database, {
+    purpose: 'screen bench seeding',
+    encryption: config.encryption,
+  });
   try {
     await migrateDatabase(database, config.database);
     await database.db.insert(inventoryTypes).values({ name: TYPE_NAME, description: 'Bench', form });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../src/server/config.ts';
-import type { Db } from '../src/server/db/database.ts';
+import { type Db, vaultOf } from '../src/server/db/database.ts';
 import { inventoryTypes, organizations, reports, roles, userRoles, users } from '../src/server/db/schema.ts';
 import { signTestIdToken } from '../src/server/test-support/test-tokens.ts';
 
@@ -61,10 +61,15 @@ export async function seedEditors(db: Db, config: Config, count: number): Promis
           clientId: user.id,
           organizationId: organization.id,
           inventoryTypeId: type.id,
-          data: { steps: STEPS, currentStep: 0 },
         })),
       )
       .returning({ id: reports.id, clientId: reports.clientId });
+    // Issue 30: answers are stored sealed, each record under its own key.
+    const vault = vaultOf(db);
+    for (const record of records) {
+      const data = await vault.seal(record.id, 'answers', JSON.stringify({ steps: STEPS, currentStep: 0 }));
+      await db.update(reports).set({ data }).where(eq(reports.id, record.id));
+    }
     for (const [i, user] of inserted.entries()) {
       const person = batch[i];
       const record = records.find((row) => row.clientId === user.id);

@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface OwnServer {
   baseUrl: string;
+  /** Its DATA_DIR (embedded database, key store, outbox). */
+  dataDir: string;
   /** The environment the CLI needs to reach this server. */
   env: Record<string, string>;
   start(): Promise<void>;
@@ -42,6 +44,7 @@ export function ownServer(port = e2eSecondPort, serverEnv: Record<string, string
 
   return {
     baseUrl,
+    dataDir,
     env,
     async start() {
       const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };

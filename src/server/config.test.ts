@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://liferecord.example.com');
   });
 
+  it('takes a key-encryption key as base64 or hex, or from a file, in production (issue 30 §1)', () => {
+    const key = Buffer.alloc(32, 3);
+    for (const text of [key.toString('base64'), key.toString('hex')]) {
+      const config = loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: text });
+      expect(config.encryption.key).toBe(text);
+    }
+    const fromFile = loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY_FILE: '/run/secrets/kek' });
+    expect(fromFile.encryption.keyFile).toBe('/run/secrets/kek');
+    expect(loadConfig({ DATA_DIR: '/srv/lr' }).encryption.keyDir).toBe('/srv/lr/keys');
+  });
+
   it('takes another address for Stripe’s API (stripe-mock, tests) with the Stripe keys', () => {
     const config = loadConfig({
       STRIPE_SECRET_KEY: 'sk_test_1',
@@ -92,6 +103,12 @@ describe('loadConfig', () => {
     [{ SUPPORT_LINE_PHONE: 'ring us' }, 'SUPPORT_LINE_PHONE'],
     [{ SUPPORT_LINE_URL: 'help.example' }, 'SUPPORT_LINE_URL'],
     [{ SUPPORT_LINE_TEXT: 'x'.repeat(301) }, 'SUPPORT_LINE_TEXT'],
+    // Issue 30 §1: production without a key-encryption key stops at start-up; a bad key too.
+    [{ NODE_ENV: 'production' }, 'DATA_ENCRYPTION_KEY'],
+    [{ DATA_ENCRYPTION_KEY: 'too short' }, 'DATA_ENCRYPTION_KEY'],
+    [{ DATA_ENCRYPTION_KEY: 'ab'.repeat(31) }, 'DATA_ENCRYPTION_KEY'],
+    [{ DATA_ENCRYPTION_KEY_PREVIOUS: 'nope' }, 'DATA_ENCRYPTION_KEY_PREVIOUS'],
+    [{ KEY_DATABASE_URL: 'mysql://x/y' }, 'KEY_DATABASE_URL'],
   ])('refuses %o naming %s', (env, variable) => {
     let caught: unknown;
     try {

@@ -8,6 +8,11 @@ import {
   SUPPORT_LINE_MESSAGES,
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
+import {
+  type EncryptionConfig,
+  encryptionConfigFromEnv,
+  encryptionConfigProblems,
+} from './db/encryption/encryption-settings.ts';
 
 /**
  * Every environment variable the server reads, parsed once at start-up (DESIGN §1).
@@ -76,6 +81,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // Issue 30: the key store of the records' data keys in PostgreSQL mode (`<name>_keys` when unset).
+  KEY_DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   OIDC_ISSUER: optionalUrl(['http:', 'https:']),
   OIDC_CLIENT_ID: z.string().trim().min(1).default('life-record-web'),
   OIDC_CLAIMS_NAMESPACE: z.string().trim().min(1).default('https://life-record.app/claims'),
@@ -122,7 +129,7 @@ const envSchema = z.object({
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
 
-export type Config = ReturnType<typeof toConfig>;
+export type Config = ReturnType<typeof toConfig> & { encryption: EncryptionConfig };
 
 export class ConfigError extends Error {
   readonly variables: string[];
@@ -140,10 +147,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message })),
     );
   }
-  const config = toConfig(parsed.data);
-  const pairProblems = [pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe)].filter(
-    (p) => p !== undefined,
-  );
+  const config = {
+    ...toConfig(parsed.data),
+    encryption: encryptionConfigFromEnv(env, path.resolve(parsed.data.DATA_DIR)),
+  };
+  const pairProblems = [
+    pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe),
+    // Issue 30 §1: a bad key, or none in production, stops the start naming the variable.
+    ...encryptionConfigProblems(config.encryption, config.isProduction),
+  ].filter((p) => p !== undefined);
   if (pairProblems.length > 0) throw new ConfigError(pairProblems);
   return config;
 }

@@ -9,9 +9,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database, {
     purpose: `Life Record server on port ${config.port}`,
+    encryption: config.encryption,
   });
   try {
-    await migrateDatabase(database, config.database);
+    await migrateDatabase(database, config.database, (line) => console.log(line));
   } catch (error) {
     await database.close();
     throw error;

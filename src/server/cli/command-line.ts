@@ -11,10 +11,16 @@ import { CLI_INVOCATION, commandUsage } from './cli-usage.ts';
 import { createRecordCommand } from './commands/create-record.ts';
 import { createUserCommand } from './commands/create-user.ts';
 import { formatHelp } from './commands/help.ts';
+import { rotateKeyCommand } from './commands/rotate-key.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
 /** Every command the CLI (and the server's control socket) accepts; `help` is handled here. */
-export const CLI_COMMANDS: readonly CliCommand[] = [createUserCommand, seedDemoCommand, createRecordCommand];
+export const CLI_COMMANDS: readonly CliCommand[] = [
+  createUserCommand,
+  seedDemoCommand,
+  createRecordCommand,
+  rotateKeyCommand,
+];
 
 export type ParsedCommandLine =
   | { kind: 'help'; text: string }

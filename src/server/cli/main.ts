@@ -43,7 +43,10 @@ async function main(argv: string[]): Promise<number> {
 
   let database: Database;
   try {
-    database = await openDatabase(config.database, { purpose: `Life Record CLI (${parsed.command.name})` });
+    database = await openDatabase(config.database, {
+      purpose: `Life Record CLI (${parsed.command.name})`,
+      encryption: config.encryption,
+    });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     // The embedded database belongs to a running process (STACK-NOTES trap 6): never open it a

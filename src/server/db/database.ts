@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -5,6 +6,16 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import {
+  type EncryptionConfig,
+  encryptionConfigFromEnv,
+  keyStoreTargetOf,
+  resolveKeyring,
+} from './encryption/encryption-settings.ts';
+import { toKeyEncryptionKey } from './encryption/key-encryption-keys.ts';
+import { openKeyStore } from './encryption/key-store.ts';
+import { createRecordVault, type RecordVault } from './encryption/record-vault.ts';
+import { newDataKey } from './encryption/sealed-value.ts';
 import * as identitySchema from './identity-schema.ts';
 import { type PreparedStatement, runPglitePrepared } from './pglite-prepared.ts';
 import * as productSchema from './schema.ts';
@@ -19,6 +30,8 @@ export type NotificationHandler = (payload: string) => void;
 export interface Database {
   readonly kind: DatabaseTarget['kind'];
   readonly db: Db;
+  /** Issue 30: seals and opens every record's answers, narrative and generations (decision 130). */
+  readonly vault: RecordVault;
   /** Runs a named statement on the driver itself, planned once per connection (prepared-query.ts). */
   prepared<Row>(statement: PreparedStatement): Promise<Row[]>;
   /** Subscribes to a NOTIFY channel; resolves to the function that stops listening. */
@@ -31,15 +44,66 @@ export interface OpenOptions {
   /** Who holds the embedded database's lock, shown to a second process that tries to open it. */
   purpose?: string;
   poolSize?: number;
+  /** The server's (config.encryption); when absent, read from the environment (tools, tests). */
+  encryption?: EncryptionConfig;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
-  return target.kind === 'pglite'
-    ? openPglite(target.dir, options.purpose ?? 'Life Record server')
-    : openPostgres(target.url, options.poolSize ?? 10);
+  const database =
+    target.kind === 'pglite'
+      ? await openPglite(target.dir, options.purpose ?? 'Life Record server')
+      : await openPostgres(target.url, options.poolSize ?? 10);
+  // Opened after the database: the embedded key store is guarded by the data directory's lock.
+  try {
+    const vault = await openVault(target, options.encryption);
+    vaults.set(database.db, vault);
+    return {
+      ...database,
+      vault,
+      close: async () => {
+        try {
+          await vault.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }
 
-async function openPglite(dir: string, purpose: string): Promise<Database> {
+const vaults = new WeakMap<Db, RecordVault>();
+
+/**
+ * The vault of a query layer opened by openDatabase, for seeding code that holds only a `Db`
+ * (test fixtures, benchmark seeds) and must seal the answers it writes (issue 30).
+ */
+export function vaultOf(db: Db): RecordVault {
+  const vault = vaults.get(db);
+  if (!vault) throw new Error('this query layer was not opened by openDatabase');
+  return vault;
+}
+
+async function openVault(target: DatabaseTarget, configured: EncryptionConfig | undefined) {
+  if (target.kind === 'pglite' && target.dir.startsWith('memory://') && !configured) {
+    // A database that lives as long as the process: a key-encryption key that does too.
+    return createRecordVault(await openKeyStore({ kind: 'memory' }), {
+      current: toKeyEncryptionKey(newDataKey()),
+      previous: [],
+    });
+  }
+  const encryption =
+    configured ??
+    encryptionConfigFromEnv(process.env, target.kind === 'pglite' ? path.dirname(target.dir) : process.cwd());
+  if (!configured && target.kind === 'postgres' && !encryption.key && !encryption.keyFile)
+    throw new Error('DATA_ENCRYPTION_KEY (or DATA_ENCRYPTION_KEY_FILE) must be set to open this database');
+  const keyring = resolveKeyring(encryption);
+  return createRecordVault(await openKeyStore(keyStoreTargetOf(target, encryption)), keyring);
+}
+
+async function openPglite(dir: string, purpose: string): Promise<Omit<Database, 'vault'>> {
   const inMemory = dir.startsWith('memory://');
   const lock: DataDirLock | undefined = inMemory ? undefined : acquireDataDirLock(dir, purpose);
   let client: PGlite;
@@ -73,7 +137,7 @@ async function openPglite(dir: string, purpose: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Omit<Database, 'vault'>> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection emits 'error'; without a listener the process would crash.
   pool.on('error', () => {});

@@ -5,6 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database, DatabaseTarget } from './database.ts';
+import { sealLegacyRows } from './encryption/seal-legacy-rows.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -16,7 +17,17 @@ const MIGRATION_LOCK_KEY = 7_406_130_215;
  * on its own connection holding an advisory lock: the first applies, the others wait and find nothing
  * left to do. PGlite is single-process (guarded by the data directory lock).
  */
-export async function migrateDatabase(database: Database, target: DatabaseTarget): Promise<void> {
+export async function migrateDatabase(
+  database: Database,
+  target: DatabaseTarget,
+  log: (line: string) => void = () => {},
+): Promise<void> {
+  await applyMigrations(database, target);
+  // Issue 30 §4: plaintext of before encryption at rest is sealed before anything reads it.
+  await sealLegacyRows(database, log);
+}
+
+async function applyMigrations(database: Database, target: DatabaseTarget): Promise<void> {
   if (target.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

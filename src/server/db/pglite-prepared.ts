@@ -73,6 +73,9 @@ function toText(value: unknown): string | null {
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return arrayLiteral(value);
+  // bytea (issue 30: sealed values) in its hex text form.
+  if (value instanceof Uint8Array)
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -153,6 +154,12 @@ export const purchases = pgTable('purchases', {
 });
 
 /**
+ * A value sealed by src/server/db/encryption (issue 30): bytes only the server's keys open. PGlite
+ * answers bytea as Uint8Array, node-postgres as Buffer.
+ */
+const sealed = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
  * A record. With `client` null it is an unassigned credit (DESIGN §4). `version` grows by one on
  * every write so that a stale save can never replace newer answers (DESIGN §7).
  */
@@ -170,11 +177,15 @@ export const reports = pgTable(
       .notNull()
       .references(() => inventoryTypes.id, { onDelete: 'restrict' }),
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
-    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    // Issue 30 (decision 130): the answers, sealed under the record's data key (null: none yet).
+    data: sealed('data'),
+    // Plaintext answers of before issue 30, emptied by the start-up sealing (sealLegacyRows).
+    legacyData: jsonb('legacy_data'),
     // Answer key → the version that last wrote it: a save from an older version never replaces
     // a newer answer (src/domain/record-answers.ts, docs/decisions/012-answer-merge-rule.md).
     answerVersions: jsonb('answer_versions').notNull().default(sql`'{}'::jsonb`),
-    report: text('report'),
+    report: sealed('report'),
+    legacyReport: text('legacy_report'),
     // The name the inviter gave (issue 14 §10): what the organization sees of a person who is
     // not its own, instead of the name they registered with.
     invitedName: text('invited_name'),
@@ -199,8 +210,6 @@ export const reports = pgTable(
     index('reports_created_idx').on(t.createdAt, t.id),
     // Versions list how many records use each; a migration walks one version's records by id (issue 12).
     index('reports_form_version_idx').on(t.inventoryTypeId, t.formVersion, t.id),
-    // Answers are stored as one JSON object (never a JSON string), so a save can merge into them.
-    check('reports_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
   ],
 );
 
@@ -220,7 +229,8 @@ export const recordMigrations = pgTable(
     fromVersion: integer('from_version').notNull(),
     toTypeId: uuid('to_type_id').notNull(),
     toVersion: integer('to_version').notNull(),
-    previousData: jsonb('previous_data').notNull(),
+    previousData: sealed('previous_data'),
+    legacyPreviousData: jsonb('legacy_previous_data'),
     previousAnswerVersions: jsonb('previous_answer_versions').notNull(),
     rowVersionAfter: integer('row_version_after').notNull(),
     // Issue 26 §3: the mapping the admin chose (source key → target key or null), so an open
@@ -247,7 +257,8 @@ export const reportGenerations = pgTable(
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
     dateGenerated: timestamp('date_generated', { withTimezone: true }).notNull().defaultNow(),
-    response: text('response').notNull(),
+    response: sealed('response'),
+    legacyResponse: text('legacy_response'),
     model: text('model'),
   },
   (t) => [index('report_generations_report_date_idx').on(t.reportId, t.dateGenerated.desc())],

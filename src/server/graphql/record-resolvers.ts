@@ -148,16 +148,28 @@ function errorOf(result: Result<RecordModel>): Error {
   return new Error(INTERNAL_ERROR_MESSAGE);
 }
 
+/**
+ * Issue 30 §3: a record whose sealed values do not open is an error of its own fields (the rest of
+ * a list reads on), with a message that says why, logged with the record's id and no content.
+ */
+function unreadable(context: GraphQLContext, recordId: string, message: string) {
+  (context.request?.log ?? context.app.log).warn({ recordId }, 'sealed record values did not open');
+  return new mercurius.ErrorWithProps(message, { code: 'RECORD_UNREADABLE' }, 500);
+}
+
 /** Field level (customer-app §6): what `visible` withholds comes back empty. */
 export const lifeRecordResolvers: LifeRecordResolvers = {
   data: async (record, _args, context) => {
+    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
     if (record.answersWithheld) throw tooLarge();
     const value = charge(context.responseBudget, record.data);
     await auditAnswerRead(context, record.id, record.clientId, 'record.read');
     return value;
   },
   report: async (record, _args, context) => {
-    if (!record.visible.report || record.report === null) return null;
+    if (!record.visible.report) return null;
+    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
+    if (record.report === null) return null;
     await auditAnswerRead(context, record.id, record.clientId, 'report.read');
     return record.report;
   },
@@ -185,8 +197,10 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };
   },
-  form: async (record, _args, { loaders, responseBudget }) => {
+  form: async (record, _args, context) => {
+    const { loaders, responseBudget } = context;
     // The form is checked against the answers (decision 060): without them it cannot be given.
+    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
     if (record.answersWithheld) throw tooLarge();
     return charge(
       responseBudget,
@@ -224,6 +238,7 @@ export const recordSaveResolvers: RecordSaveResolvers = {
 /** Issue 29 §1: a report's text reaching anyone but the owner is entered first. */
 export const reportGenerationResolvers: ReportGenerationResolvers = {
   response: async (generation, _args, context) => {
+    if (generation.unreadable) throw unreadable(context, generation.recordId, generation.unreadable);
     if (!generation.textAudited)
       await auditAnswerRead(context, generation.recordId, undefined, 'report.read');
     return generation.response;

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, vaultOf } from '../db/database.ts';
 import { inventoryTypes, products, reportGenerations, reports } from '../db/schema.ts';
 import { createTestOrganization, createTestUser, type TestUser } from './test-users.ts';
 
@@ -41,19 +42,32 @@ export async function createTestRecord(
       inventoryTypeId: values.inventoryTypeId,
       organizationId: values.organizationId,
       clientId: values.clientId,
-      data: values.data ?? { steps: TEST_FORM.steps, currentStep: 0 },
       submitted: values.submitted ?? false,
-      report: values.report ?? null,
     })
     .returning({ id: reports.id });
   if (!row) throw new Error('record not created');
+  // Issue 30: the answers and narrative are stored sealed under the new record's own key.
+  const vault = vaultOf(db);
+  const data = values.data ?? { steps: TEST_FORM.steps, currentStep: 0 };
+  await db
+    .update(reports)
+    .set({
+      data: await vault.seal(row.id, 'answers', JSON.stringify(data)),
+      report: values.report === undefined ? null : await vault.seal(row.id, 'narrative', values.report),
+    })
+    .where(eq(reports.id, row.id));
   return row.id;
 }
 
 export async function createTestGeneration(db: Db, recordId: string, response: string, date = new Date()) {
   const [row] = await db
     .insert(reportGenerations)
-    .values({ reportId: recordId, response, model: 'gpt-4o', dateGenerated: date })
+    .values({
+      reportId: recordId,
+      response: await vaultOf(db).seal(recordId, 'generation', response),
+      model: 'gpt-4o',
+      dateGenerated: date,
+    })
     .returning({ id: reportGenerations.id });
   if (!row) throw new Error('generation not created');
   return row.id;

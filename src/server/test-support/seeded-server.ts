@@ -10,6 +10,10 @@ import { createTestDatabase } from './test-database.ts';
 export interface SeededServer<T> {
   server: ServerProcess;
   seeded: T;
+  /** The server's DATA_DIR (removed by stop). */
+  dataDir: string;
+  /** The server's PostgreSQL database, when TEST_DATABASE_URL is set. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ export async function startSeededServer<T>(
   return {
     server,
     seeded,
+    dataDir,
+    ...(target.kind === 'postgres' ? { databaseUrl: target.url } : {}),
     stop: async () => {
       await server.stop();
       await postgres?.drop();

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,6 +30,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PORT: '0',
+    // The app's records live in the test database opened below; its configuration still needs a
+    // key-encryption key when a test runs it as production (issue 30 §1).
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     ...options.env,
   };
   let config = loadConfig(baseEnv);

@@ -5,6 +5,14 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { createRecordChanges } from '../kernel/record-changes.ts';
 import type { RecordWriteDeps } from '../kernel/record-writes.ts';
 
+/**
+ * Issue 30: the key-encryption key of test databases on PostgreSQL (a test and the server processes
+ * it starts must open the same records). Set in the environment the servers inherit; embedded test
+ * databases keep generating their own key file under their data directory.
+ */
+export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+if (process.env.TEST_DATABASE_URL) process.env.DATA_ENCRYPTION_KEY ??= TEST_DATA_ENCRYPTION_KEY;
+
 export interface TestDatabase {
   database: Database;
   target: DatabaseTarget;
@@ -45,9 +53,13 @@ async function createPostgresDatabase(serverUrl: string): Promise<DatabaseTarget
   return { kind: 'postgres', url: url.toString() };
 }
 
-async function dropPostgresDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
+/** Drops a test database and its key store (`<name>_keys`, issue 30). */
+export async function dropPostgresDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
-  await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await withAdminClient(serverUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS ${name}_keys WITH (FORCE)`);
+  });
 }
 
 async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {

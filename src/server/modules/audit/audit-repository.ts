@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
+import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { auditEntries, organizations, reportGenerations, reports, users } from '../../db/schema.ts';
@@ -146,7 +147,7 @@ const g = reportGenerations;
 // Data-modifying WITH queries always run to completion, referenced or not (PostgreSQL §7.8.4).
 const READ_GENERATION = prepared<{
   record_id: string;
-  response: string;
+  response: Uint8Array | null;
   model: string | null;
   date_generated: Date;
 }>(
@@ -173,11 +174,24 @@ export async function readGenerationWithEntry(
   actor: AuditActor,
   generationId: string,
   action: string,
-): Promise<{ recordId: string; response: string; model: string | null; dateGenerated: Date } | null> {
+): Promise<{
+  recordId: string;
+  response: string;
+  unreadable?: string;
+  model: string | null;
+  dateGenerated: Date;
+} | null> {
   const [row] = await runPrepared(database, READ_GENERATION, { ...actorValues(actor), generationId, action });
-  return row
-    ? { recordId: row.record_id, response: row.response, model: row.model, dateGenerated: row.date_generated }
-    : null;
+  if (!row) return null;
+  // Issue 30 §3: opened through the one door for sealed values; one that does not open says why.
+  const [opened] = await openGenerationRows(database, [{ report_id: row.record_id, response: row.response }]);
+  return {
+    recordId: row.record_id,
+    response: opened?.response ?? '',
+    ...(opened?.unreadable ? { unreadable: opened.unreadable } : {}),
+    model: row.model,
+    dateGenerated: row.date_generated,
+  };
 }
 
 const subject = alias(users, 'subject');

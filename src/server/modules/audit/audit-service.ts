@@ -78,7 +78,15 @@ export async function readGenerationForDownload(
   deps: ServiceDeps,
   request: AuditRequest | null,
   generationId: string,
-): Promise<Result<{ recordId: string; response: string; model: string | null; dateGenerated: Date }>> {
+): Promise<
+  Result<{
+    recordId: string;
+    response: string;
+    unreadable?: string;
+    model: string | null;
+    dateGenerated: Date;
+  }>
+> {
   const refused = refusal(decide(request?.viewer ?? null, 'reportGeneration.read'), {
     forbidden: ADMINS_ONLY_MESSAGE,
   });

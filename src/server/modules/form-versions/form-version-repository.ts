@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerMapping } from '#domain/answer-mapping.ts';
 import type { Database } from '../../db/database.ts';
+import { openAnswers, sealAnswers } from '../../db/encryption/record-sealing.ts';
+import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
 import { inventoryTypes, inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
@@ -93,9 +95,10 @@ export async function publishDraft(database: Database, typeId: string, published
   return row;
 }
 
-export type MigratableRecordRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
+type SealedMigratableRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
+export type MigratableRecord = Omit<SealedMigratableRow, 'data'> & { data: Record<string, unknown> };
 
-const RECORDS_OF_VERSION = prepared<MigratableRecordRow>(
+const RECORDS_OF_VERSION = prepared<SealedMigratableRow>(
   'form-version-records',
   sql`select ${r.id}, ${r.version}, ${r.submitted}, ${r.data} from ${r}
       where ${r.inventoryTypeId} = ${value('typeId')}::uuid and ${r.formVersion} = ${value('version')}::int
@@ -104,8 +107,12 @@ const RECORDS_OF_VERSION = prepared<MigratableRecordRow>(
       order by ${r.id} limit ${value('limit')}::int`,
 );
 
-/** A batch of the records of one version, after `afterId` (keyset: a migration never holds them all). */
-export function recordsOfVersion(
+/**
+ * A batch of the records of one version, after `afterId` (keyset: a migration never holds them all),
+ * their answers opened (issue 30 §3). A record whose answers cannot be opened (its key destroyed,
+ * or its value altered) cannot be mapped: it is left where it is, unchanged.
+ */
+export async function recordsOfVersion(
   database: Database,
   input: {
     typeId: string;
@@ -115,7 +122,16 @@ export function recordsOfVersion(
     limit: number;
   },
 ) {
-  return runPrepared(database, RECORDS_OF_VERSION, input);
+  const rows = await runPrepared(database, RECORDS_OF_VERSION, input);
+  const opened: MigratableRecord[] = [];
+  for (const row of rows) {
+    try {
+      opened.push({ ...row, data: await openAnswers(database, row.id, row.data) });
+    } catch (error) {
+      if (!(error instanceof RecordUnreadableError)) throw error;
+    }
+  }
+  return opened;
 }
 
 const SUBMITTED_OF_VERSION = prepared<{ count: number }>(
@@ -152,9 +168,9 @@ const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
       ), moved as (
         update ${reports}
         set ${column(r.inventoryTypeId)} = ${value('targetTypeId')}::uuid,
-            ${column(r.formVersion)} = ${value('targetVersion')}::int, ${column(r.data)} = ${value('data')}::jsonb,
+            ${column(r.formVersion)} = ${value('targetVersion')}::int, ${column(r.data)} = ${value('data')}::bytea,
             ${column(r.answerVersions)} = (select coalesce(jsonb_object_agg(key, ${r.version} + 1), '{}'::jsonb)
-                                           from jsonb_object_keys(${value('data')}::jsonb) as key),
+                                           from jsonb_array_elements_text(${value('keys')}::jsonb) as key),
             ${column(r.version)} = ${r.version} + 1, ${column(r.formChangedVersion)} = ${r.version} + 1,
             ${column(r.updatedAt)} = now()
         from old where ${r.id} = ${of('old', r.id)}
@@ -173,12 +189,15 @@ const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
 
 /**
  * One record moved, with what it was kept for an undo, in one statement (so in one transaction).
+ * The answers kept for the undo are the record's sealed bytes as they were (issue 30): sealed under
+ * the record's own key and bound to it, an undo puts them back unopened.
  * Answers carried over count as written by this row version, so no older save replaces them.
  */
 export async function moveRecord(writer: RecordWriter, move: RecordMove) {
   const rows = await runPrepared(writer, MOVE_RECORD, {
     ...move,
-    data: JSON.stringify(move.data),
+    data: await sealAnswers(writer, move.recordId, move.data),
+    keys: JSON.stringify(Object.keys(move.data)),
     mapping: JSON.stringify(move.mapping),
   });
   return rows.length === 1;

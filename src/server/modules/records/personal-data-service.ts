@@ -40,6 +40,8 @@ export async function exportPersonalData(deps: ServiceDeps, viewer: Viewer | nul
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,
         submitted: record.submitted,
+        // Issue 30 §3: a record whose answers do not open says why instead of showing none.
+        ...(record.unreadable ? { error: record.unreadable } : {}),
         ...exportedRecordAnswers(form.ok ? form.form : null, record.data),
       };
     }),

@@ -19,6 +19,8 @@ export interface RecordModel extends RecordFacts {
   /** The answers were asked for but left in the database: the operation's budget was spent. */
   answersWithheld: boolean;
   report: string | null;
+  /** Issue 30 §3: the record's sealed values did not open; its answer fields answer this error. */
+  unreadable?: string;
   visible: RecordFieldVisibility;
 }
 
@@ -28,6 +30,8 @@ export interface ReportGenerationModel {
   dateGenerated: Date;
   response: string;
   model: string | null;
+  /** Issue 30 §3: the text did not open (this message is the generation's error). */
+  unreadable?: string;
   /** Issue 29 §1: its text's reading was audited with it (a download), so the field adds no entry. */
   textAudited?: boolean;
 }

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
+import { openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
 import { inventoryTypes, organizations, reports, users } from '../../db/schema.ts';
 import type { AnswerRead } from './record-model.ts';
-import type { RecordRow } from './record-read-repository.ts';
+import type { SealedRecordRow } from './record-read-repository.ts';
 
 /** Columns the admin console sorts records by (issue 10), as SQL; nothing else reaches ORDER BY. */
 const RECORD_SORT_SQL = {
@@ -72,7 +73,7 @@ const page = alias(reports, 'page');
 const PAGE_ORDER = sql.raw('page.n');
 
 /** One page of records in the console's order; missing names sort last, the id breaks ties. */
-export function pageOfRecords(
+export async function pageOfRecords(
   database: Database,
   query: RecordsPageQuery,
   window: { limit: number; offset: number; answers: AnswerRead },
@@ -81,7 +82,7 @@ export function pageOfRecords(
   const filter = filterOf(query);
   const answers = Boolean(window.answers);
   const name = `records-page-${filter}-${query.sort}-${direction}-${answers ? 'full' : 'list'}`;
-  const statement = preparedOnce<RecordRow>(name, () => {
+  const statement = preparedOnce<SealedRecordRow>(name, () => {
     const order = sql`${RECORD_SORT_SQL[query.sort]} ${sql.raw(direction)} nulls last, ${reports.id} ${sql.raw(direction)}`;
     const sortJoin =
       query.sort === 'type'
@@ -93,26 +94,27 @@ export function pageOfRecords(
     // for, and then only within the budget, counted over this page's rows in its order (issue 25).
     const pageRows = sql`select ${reports.id}, ${reports.createdAt}, ${reports.updatedAt}, ${reports.version},
           ${reports.submitted}, ${reports.clientId}, ${reports.organizationId}, ${reports.inventoryTypeId},
-          ${reports.formVersion}, ${reports.report}, ${answers ? sql`${reports.data}` : sql`null::jsonb as data`},
+          ${reports.formVersion}, ${reports.report}, ${answers ? sql`${reports.data}` : sql`null::bytea as data`},
           row_number() over (order by ${order}) as n
         from ${FILTERS[filter].from}${sortJoin}
         ${FILTERS[filter].where}
         order by ${order}
         limit ${value('limit')}::int offset ${value('offset')}::int`;
     const answerColumns = answers
-      ? sql`octet_length(${page.data}::text)::int as data_bytes,
-          case when sum(octet_length(${page.data}::text)) over (order by ${PAGE_ORDER}) <= ${value('budget')}::bigint
+      ? sql`coalesce(octet_length(${page.data}), 0)::int as data_bytes,
+          case when sum(coalesce(octet_length(${page.data}), 0)) over (order by ${PAGE_ORDER}) <= ${value('budget')}::bigint
             then ${page.data} end as data`
       : sql`0 as data_bytes, ${page.data}`;
     return sql`select ${page.id}, ${page.createdAt}, ${page.updatedAt}, ${page.version}, ${page.submitted},
         ${page.clientId}, ${page.organizationId}, ${page.inventoryTypeId}, ${page.formVersion},
-        ${answers ? sql`${page.report}` : sql`null::text as report`}, ${answerColumns}
+        ${answers ? sql`${page.report}` : sql`null::bytea as report`}, ${answerColumns}
       from (${pageRows}) page order by ${PAGE_ORDER}`;
   });
-  return runPrepared(database, statement, {
+  const rows = await runPrepared(database, statement, {
     ...patternOf(query),
     limit: window.limit,
     offset: window.offset,
     ...(window.answers ? { budget: window.answers.maxBytes } : {}),
   });
+  return openRecordRows(database, rows);
 }

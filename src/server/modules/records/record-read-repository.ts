@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RecordScope } from '#domain/permissions.ts';
 import type { Database } from '../../db/database.ts';
+import { type OpenedRecord, openGenerationRows, openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { prepared, runPrepared, type Statement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations, reports } from '../../db/schema.ts';
@@ -11,7 +12,7 @@ import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
  * selects them, each in one statement for a whole list (src/server/graphql/loaders.ts): the record
  * screen's 3 s poll needs none of them, and joining them cost it twice the database's time.
  */
-export type RecordRow = ColumnsOfRow<
+export type SealedRecordRow = ColumnsOfRow<
   typeof reports,
   | 'id'
   | 'created_at'
@@ -26,9 +27,11 @@ export type RecordRow = ColumnsOfRow<
 > & {
   /** Never null once written: the reports_pin_form_version trigger pins every record (decision 100). */
   form_version: number;
-  /** The stored answers' size as JSON text in bytes (0 when they were not asked for). */
+  /** The stored answers' size in bytes, sealed (0 when they were not asked for). */
   data_bytes: number;
 };
+/** A record's row with its answers and narrative opened (record-sealing.ts, issue 30 §3). */
+export type RecordRead = OpenedRecord<SealedRecordRow>;
 
 export const RECORD_COLUMNS = sql`${reports.id}, ${reports.createdAt}, ${reports.updatedAt}, ${reports.version},
   ${reports.submitted}, ${reports.clientId}, ${reports.organizationId}, ${reports.inventoryTypeId},
@@ -40,22 +43,23 @@ const LIST_ORDER = sql`${reports.createdAt}, ${reports.id}`;
  * stays within the operation's budget, the value `budget`; a read without answers measures nothing.
  */
 function answerColumns(answers: boolean): SQL {
-  if (!answers) return sql`0 as data_bytes, null::jsonb as data`;
-  return sql`octet_length(${reports.data}::text)::int as data_bytes,
-    case when sum(octet_length(${reports.data}::text)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
+  if (!answers) return sql`0 as data_bytes, null::bytea as data`;
+  // Issue 30: measured sealed; the seal adds 29 bytes to the answers' JSON.
+  return sql`coalesce(octet_length(${reports.data}), 0)::int as data_bytes,
+    case when sum(coalesce(octet_length(${reports.data}), 0)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
       then ${reports.data} end as data`;
 }
 
 /** A read in two forms: with the answers (within the budget) and without them ("-lean"). */
 function recordRead(name: string, where: SQL) {
   const read = (answers: boolean) =>
-    prepared<RecordRow>(
+    prepared<SealedRecordRow>(
       `${name}${answers ? '' : '-lean'}`,
       sql`select ${RECORD_COLUMNS}, ${answerColumns(answers)} from ${reports} ${where}`,
     );
   const full = read(true);
   const lean = read(false);
-  return (answers: AnswerRead): [Statement<RecordRow>, { budget?: number }] =>
+  return (answers: AnswerRead): [Statement<SealedRecordRow>, { budget?: number }] =>
     answers ? [full, { budget: answers.maxBytes }] : [lean, {}];
 }
 
@@ -84,45 +88,60 @@ const ALL_RECORDS = recordRead('records-all', sql`order by ${LIST_ORDER}`);
 
 export async function findRecord(database: Database, id: string, scope: RecordScope, answers: AnswerRead) {
   const [statement, budget] = RECORD_BY_ID(answers);
-  const [row] = await runPrepared(database, statement, { id, ...scopeValues(scope), ...budget });
+  const [row] = await openRecordRows(
+    database,
+    await runPrepared(database, statement, { id, ...scopeValues(scope), ...budget }),
+  );
   return row;
 }
 
-export function listRecordsOfClient(
+export async function listRecordsOfClient(
   database: Database,
   clientId: string,
   scope: RecordScope,
   answers: AnswerRead,
 ) {
   const [statement, budget] = RECORDS_OF_CLIENT(answers);
-  return runPrepared(database, statement, { owner: clientId, ...scopeValues(scope), ...budget });
+  return openRecordRows(
+    database,
+    await runPrepared(database, statement, { owner: clientId, ...scopeValues(scope), ...budget }),
+  );
 }
 
-export function listRecordsOfOrganization(database: Database, organizationId: string, answers: AnswerRead) {
+export async function listRecordsOfOrganization(
+  database: Database,
+  organizationId: string,
+  answers: AnswerRead,
+) {
   const [statement, budget] = RECORDS_OF_ORGANIZATION(answers);
-  return runPrepared(database, statement, { organizationId, ...budget });
+  return openRecordRows(database, await runPrepared(database, statement, { organizationId, ...budget }));
 }
 
-export function listAllRecords(database: Database, answers: AnswerRead) {
+export async function listAllRecords(database: Database, answers: AnswerRead) {
   const [statement, budget] = ALL_RECORDS(answers);
-  return runPrepared(database, statement, budget);
+  return openRecordRows(database, await runPrepared(database, statement, budget));
 }
 
-export type GenerationRow = ColumnsOfRow<
+export type SealedGenerationRow = ColumnsOfRow<
   typeof reportGenerations,
   'id' | 'report_id' | 'date_generated' | 'response' | 'model'
 >;
 export const GENERATION_COLUMNS = sql`${reportGenerations.id}, ${reportGenerations.reportId},
   ${reportGenerations.dateGenerated}, ${reportGenerations.response}, ${reportGenerations.model}`;
-export const toGeneration = (row: GenerationRow): ReportGenerationModel => ({
+export type GenerationRead = Omit<SealedGenerationRow, 'response'> & {
+  response: string;
+  unreadable?: string;
+};
+export const toGeneration = (row: GenerationRead): ReportGenerationModel => ({
   id: row.id,
   recordId: row.report_id,
   dateGenerated: row.date_generated,
   response: row.response,
   model: row.model,
+  ...(row.unreadable ? { unreadable: row.unreadable } : {}),
 });
 
-const GENERATIONS_OF_RECORDS = prepared<GenerationRow>(
+const GENERATIONS_OF_RECORDS = prepared<SealedGenerationRow>(
   'report-generations-of-records',
   sql`select ${GENERATION_COLUMNS} from ${reportGenerations}
       where ${reportGenerations.reportId} = any(${value('recordIds')}::uuid[])
@@ -131,7 +150,10 @@ const GENERATIONS_OF_RECORDS = prepared<GenerationRow>(
 
 /** customer-app §7 call 10: generations newest first, for many records in one statement. */
 export async function listReportGenerations(database: Database, recordIds: readonly string[]) {
-  const rows = await runPrepared(database, GENERATIONS_OF_RECORDS, { recordIds });
+  const rows = await openGenerationRows(
+    database,
+    await runPrepared(database, GENERATIONS_OF_RECORDS, { recordIds }),
+  );
   const byRecord = new Map<string, ReportGenerationModel[]>(recordIds.map((id) => [id, []]));
   for (const row of rows) byRecord.get(row.report_id)?.push(toGeneration(row));
   return byRecord;
@@ -149,7 +171,7 @@ export async function invitedNames(database: Database, recordIds: readonly strin
   return new Map(rows.map((row) => [row.id, row.invited_name]));
 }
 
-const LATEST_GENERATION = prepared<GenerationRow>(
+const LATEST_GENERATION = prepared<SealedGenerationRow>(
   'report-generation-latest',
   sql`select ${GENERATION_COLUMNS} from ${reportGenerations}
       where ${reportGenerations.reportId} = ${value('recordId')}::uuid
@@ -158,6 +180,9 @@ const LATEST_GENERATION = prepared<GenerationRow>(
 
 /** admin-app §7 Latest generation for a report (limit 1). */
 export async function latestReportGeneration(database: Database, recordId: string) {
-  const [row] = await runPrepared(database, LATEST_GENERATION, { recordId });
+  const [row] = await openGenerationRows(
+    database,
+    await runPrepared(database, LATEST_GENERATION, { recordId }),
+  );
   return row ? toGeneration(row) : undefined;
 }

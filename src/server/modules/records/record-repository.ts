@@ -1,12 +1,19 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MAX_RECORD_BYTES, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
 import type { AnswerWriteScope } from '#domain/permissions.ts';
-import type { Database } from '../../db/database.ts';
+import { type Answers, mergeAnswers } from '#domain/record-answers.ts';
+import { type Database, queryRows } from '../../db/database.ts';
+import {
+  openAnswers,
+  openGenerationRows,
+  sealAnswers,
+  sealText,
+} from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations, reports } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
-import { GENERATION_COLUMNS, type GenerationRow, toGeneration } from './record-read-repository.ts';
+import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';
 
 // The statements that change records (issue 16 §2): each takes a RecordWriter, so its caller goes
 // through kernel/record-writes.ts writeRecords, which publishes the change once it has committed.
@@ -32,114 +39,192 @@ export async function findRecordFacts(database: Database, id: string) {
 export type SavedAnswersRow = ColumnsOfRow<
   typeof reports,
   'id' | 'updated_at' | 'version' | 'inventory_type_id'
-> &
-  Partial<ColumnsOfRow<typeof reports, 'data'>> & {
-    /** The form the record is answered against now (issue 26 §3: the client compares it with its own). */
-    form_version: number;
-    /** Keys of the save written by someone else after its base version. */
-    conflicting_keys: string[];
-  };
+> & {
+  /** The merged answers (read back only when asked for). */
+  data?: Answers;
+  /** The form the record is answered against now (issue 26 §3: the client compares it with its own). */
+  form_version: number;
+  /** Keys of the save written by someone else after its base version. */
+  conflicting_keys: string[];
+};
 
-/**
- * The merge rule of src/domain/record-answers.ts (mergeAnswers) as ONE statement (DESIGN §7): the
- * changed answers are merged into the stored ones (`data || accepted`), each accepted key stamped
- * with the new version, keys written after `baseVersion` left alone and returned as conflicting.
- * The WHERE clause is the policy's answer-write scope (owner, not submitted). Concurrent saves of
- * one record queue on its row lock and each merges into the other's result.
- */
-// src/domain/record-answers.ts mergedValue: a sent `flattened` map is merged into the stored one.
-const FLATTENED_MERGED = sql`case when a.key = 'flattened' and jsonb_typeof(a.value) = 'object'
-      and jsonb_typeof(${reports.data} -> 'flattened') = 'object' then (${reports.data} -> 'flattened') || a.value
-    else a.value end`;
-const ANSWERS = sql`${value('answers')}::jsonb`;
+type MergeSourceRow = ColumnsOfRow<
+  typeof reports,
+  'id' | 'version' | 'data' | 'answer_versions' | 'form_changed_version' | 'client' | 'submitted'
+>;
 
-function mergeStatement(name: string, submit: boolean, returnData: boolean) {
-  // The base version is null on submit: "as of now".
-  const base = submit
-    ? sql`coalesce(${value('baseVersion')}::int, ${reports.version})`
-    : sql`${value('baseVersion')}::int`;
-  // Issue 26 §3: answers typed against a version before the record moved to another form were
-  // typed against that other form: none is written (all come back as conflicting), so no answer
-  // lands under a key no question of the record's form shows; the client maps and re-sends them.
-  const accepted = (answer: SQL) => sql`coalesce((
-      select jsonb_object_agg(a.key, ${answer}) from jsonb_each(${ANSWERS}) a
-      where coalesce((${reports.answerVersions} ->> a.key)::int, 0) <= ${base}
-        and ${base} >= ${reports.formChangedVersion}), '{}'::jsonb)`;
-  return prepared<SavedAnswersRow>(
-    name,
-    sql`update ${reports} set
-      ${column(reports.data)} = ${reports.data} || ${accepted(FLATTENED_MERGED)},
-      ${column(reports.answerVersions)} = ${reports.answerVersions} || ${accepted(sql`to_jsonb(${reports.version} + 1)`)},
-      ${column(reports.version)} = ${reports.version} + 1,
-      ${submit ? sql`${column(reports.submitted)} = true,` : sql``}
-      ${column(reports.updatedAt)} = now()
-    where ${reports.id} = ${value('id')}::uuid and ${reports.clientId} = ${value('owner')}::uuid
-      and ${reports.submitted} = false
-      and ${reports.version} >= ${submit ? sql`coalesce(${value('baseVersion')}::int, 0)` : sql`${value('baseVersion')}::int`}
-      ${submit ? sql`and coalesce(${value('baseVersion')}::int, ${reports.version}) >= ${reports.formChangedVersion}` : sql``}
-      and ${withinRecordCaps(sql`${reports.data} || ${ANSWERS}`)}
-    returning ${reports.id}, ${returnData ? sql`${reports.data},` : sql``} ${reports.updatedAt}, ${reports.version},
-      ${reports.inventoryTypeId}, ${reports.formVersion},
-      array(select k from jsonb_object_keys(${ANSWERS}) k
-            where (${reports.answerVersions} ->> k)::int is distinct from ${reports.version}) as conflicting_keys`,
-  );
-}
-
-/**
- * Issue 14 §1: a record stays within its caps (src/domain/answer-limits.ts); a save that would pass
- * them changes nothing, and recordSize tells the service why.
- */
-function withinRecordCaps(data: SQL): SQL {
-  return sql`octet_length((${data})::text) <= ${sql.raw(String(MAX_RECORD_BYTES))}
-      and (select count(*) from jsonb_object_keys(${data})) <= ${sql.raw(String(MAX_RECORD_KEYS))}`;
-}
-
-const MERGED_SIZE = prepared<{ bytes: number; keys: number }>(
-  'record-merged-size',
-  sql`select octet_length((${reports.data} || ${ANSWERS})::text)::int as bytes,
-        (select count(*) from jsonb_object_keys(${reports.data} || ${ANSWERS}))::int as keys
+// The sealed answers are left out when the row is still at the version this server last wrote
+// (`knownVersion`): it holds them opened already (openedAnswers below).
+const READ_FOR_MERGE = prepared<MergeSourceRow>(
+  'record-read-for-merge',
+  sql`select ${reports.id}, ${reports.version},
+        case when ${reports.version} = ${value('knownVersion')}::int then null else ${reports.data} end as data,
+        ${reports.answerVersions}, ${reports.formChangedVersion}, ${reports.clientId}, ${reports.submitted}
       from ${reports} where ${reports.id} = ${value('id')}::uuid`,
 );
 
-/** The size a record's answers would have with `answersJson` merged in. */
-export async function mergedRecordSize(database: Database, id: string, answersJson: string) {
-  const [row] = await runPrepared(database, MERGED_SIZE, { id, answers: answersJson });
-  return row;
+/**
+ * Issue 31 with issue 30: the answers this server last wrote to a record, opened, with the row
+ * version they were written at, so the next save of that record neither reads nor opens them again
+ * (on PGlite that was a third of a save's time). Any other write raises the version, so a stale
+ * entry is never used. Bounded by the answers' JSON size, least recently saved out first.
+ */
+const OPENED_BUDGET_BYTES = 16 * 1024 * 1024;
+const openedAnswers = new Map<string, { version: number; data: Answers; bytes: number }>();
+let openedBytes = 0;
+function rememberOpened(recordId: string, version: number, data: Answers, bytes: number): void {
+  forgetOpened(recordId);
+  if (bytes > OPENED_BUDGET_BYTES / 4) return;
+  openedAnswers.set(recordId, { version, data, bytes });
+  openedBytes += bytes;
+  for (const [id, entry] of openedAnswers) {
+    if (openedBytes <= OPENED_BUDGET_BYTES) break;
+    openedAnswers.delete(id);
+    openedBytes -= entry.bytes;
+  }
+}
+function forgetOpened(recordId: string): void {
+  const entry = openedAnswers.get(recordId);
+  if (!entry) return;
+  openedAnswers.delete(recordId);
+  openedBytes -= entry.bytes;
 }
 
-const SAVE_ANSWERS = mergeStatement('record-save-answers', false, true);
-const SAVE_ANSWERS_NO_DATA = mergeStatement('record-save-answers-lean', false, false);
-const SUBMIT_ANSWERS = mergeStatement('record-submit', true, false);
+const WRITE_MERGED = prepared<Omit<SavedAnswersRow, 'conflicting_keys' | 'data'>>(
+  'record-write-merged',
+  sql`update ${reports} set ${column(reports.data)} = ${value('data')}::bytea,
+        ${column(reports.answerVersions)} = ${value('answerVersions')}::jsonb,
+        ${column(reports.version)} = ${reports.version} + 1,
+        ${column(reports.submitted)} = ${reports.submitted} or ${value('submit')}::boolean,
+        ${column(reports.updatedAt)} = now()
+      where ${reports.id} = ${value('id')}::uuid and ${reports.version} = ${value('readVersion')}::int
+      returning ${reports.id}, ${reports.updatedAt}, ${reports.version}, ${reports.inventoryTypeId}, ${reports.formVersion}`,
+);
+
+/** How often a save reads again after another server's write of the same record won (issue 30 §2). */
+const MERGE_ATTEMPTS = 20;
+
+/**
+ * Saves of one record in this process run one after another, as they queued on the row lock before:
+ * without it, many concurrent saves of one record would keep invalidating each other's read. Between
+ * servers (PostgreSQL), the version condition and a short random back-off settle the rare collision.
+ */
+const recordQueues = new Map<string, Promise<void>>();
+function oneAtATime<T>(recordId: string, run: () => Promise<T>): Promise<T> {
+  const result = (recordQueues.get(recordId) ?? Promise.resolve()).then(run);
+  const settled = result.then(
+    () => {},
+    () => {},
+  );
+  recordQueues.set(recordId, settled);
+  void settled.then(() => {
+    if (recordQueues.get(recordId) === settled) recordQueues.delete(recordId);
+  });
+  return result;
+}
+
+/**
+ * Issue 30 §2 (decision 130): the merge rule of src/domain/record-answers.ts (mergeAnswers), run in
+ * the server now that the database holds the answers sealed: read the row (version, sealed answers,
+ * key versions), open, merge, check the record's caps, seal, and write only if the row is still at
+ * the version read; another write in between makes this one read again and merge into its result,
+ * as the row lock did before. Two round trips in the common case, no transaction held open.
+ * Answers undefined when the policy's scope or the versions refuse the write (the service says why).
+ */
+function merge(
+  writer: RecordWriter,
+  input: MergeInput,
+  submit: boolean,
+): Promise<SavedAnswersRow | undefined> {
+  return oneAtATime(input.id, () => mergeOnce(writer, input, submit));
+}
+
+async function mergeOnce(
+  writer: RecordWriter,
+  input: MergeInput,
+  submit: boolean,
+): Promise<SavedAnswersRow | undefined> {
+  const changes = JSON.parse(input.answersJson) as Answers;
+  for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    const known = openedAnswers.get(input.id);
+    const [row] = await runPrepared(writer, READ_FOR_MERGE, {
+      id: input.id,
+      knownVersion: known?.version ?? -1,
+    });
+    if (!row || row.client !== input.scope.clientId || row.submitted) return undefined;
+    // The base version is null on submit: "as of now".
+    const base = input.baseVersion ?? (submit ? row.version : 0);
+    if (row.version < (input.baseVersion ?? 0)) return undefined;
+    if (submit && base < row.form_changed_version) return undefined;
+    const usedKnown = known !== undefined && known.version === row.version && !row.data;
+    const stored = {
+      data: usedKnown && known ? known.data : await openAnswers(writer, row.id, row.data),
+      keyVersions: (row.answer_versions ?? {}) as Record<string, number>,
+      version: row.version,
+    };
+    // Issue 26 §3: answers typed against a version before the record moved to another form were
+    // typed against that other form: none is written, all come back as conflicting.
+    const formMoved = base < row.form_changed_version;
+    const merged = mergeAnswers(stored, formMoved ? {} : changes, base);
+    if (!merged.ok) return undefined;
+    const conflicting = formMoved ? Object.keys(changes) : merged.conflictingKeys;
+    if (exceedsRecordCaps({ ...stored.data, ...changes })) return undefined;
+    const json = JSON.stringify(merged.stored.data);
+    const [written] = await runPrepared(writer, WRITE_MERGED, {
+      id: row.id,
+      readVersion: row.version,
+      // A record with answers keeps its key: if it was destroyed (erasure), the save fails.
+      data: await writer.vault.seal(row.id, 'answers', json, !(row.data || usedKnown)),
+      answerVersions: JSON.stringify(merged.stored.keyVersions),
+      submit,
+    });
+    if (written) rememberOpened(row.id, written.version, merged.stored.data, json.length);
+    if (written)
+      return {
+        ...written,
+        ...(input.returnData ? { data: merged.stored.data } : {}),
+        conflicting_keys: conflicting,
+      };
+  }
+  throw new Error(`record ${input.id} kept changing during ${MERGE_ATTEMPTS} attempts to save into it`);
+}
+
+/** Issue 14 §1: a record stays within its caps (src/domain/answer-limits.ts), measured as JSON. */
+function exceedsRecordCaps(data: Answers): boolean {
+  const size = recordSize(data);
+  return size.keys > MAX_RECORD_KEYS || size.bytes > MAX_RECORD_BYTES;
+}
+
+function recordSize(data: Answers) {
+  return { bytes: Buffer.byteLength(JSON.stringify(data), 'utf8'), keys: Object.keys(data).length };
+}
+
+/** The size a record's answers would have with `answersJson` merged in. */
+export async function mergedRecordSize(database: Database, id: string, answersJson: string) {
+  const [row] = await runPrepared(database, READ_FOR_MERGE, { id, knownVersion: -1 });
+  if (!row) return undefined;
+  return recordSize({
+    ...(await openAnswers(database, id, row.data)),
+    ...(JSON.parse(answersJson) as Answers),
+  });
+}
 
 export interface MergeInput {
   id: string;
   baseVersion: number | null;
   answersJson: string;
   scope: AnswerWriteScope;
-  /** Read the merged answers back (RETURNING data); a record's data can be large. */
+  /** Read the merged answers back; a record's data can be large. */
   returnData: boolean;
 }
 
 export async function saveAnswers(writer: RecordWriter, input: MergeInput) {
-  return merge(writer, input.returnData ? SAVE_ANSWERS : SAVE_ANSWERS_NO_DATA, input);
+  return merge(writer, input, false);
 }
 
 export async function submitAnswers(writer: RecordWriter, input: MergeInput) {
-  return merge(writer, SUBMIT_ANSWERS, input);
-}
-
-async function merge(
-  writer: RecordWriter,
-  statement: typeof SAVE_ANSWERS,
-  input: MergeInput,
-): Promise<SavedAnswersRow | undefined> {
-  const [row] = await runPrepared(writer, statement, {
-    id: input.id,
-    baseVersion: input.baseVersion,
-    answers: input.answersJson,
-    owner: input.scope.clientId,
-  });
-  return row;
+  return merge(writer, input, true);
 }
 
 const SET_SUBMITTED = prepared<ColumnsOfRow<typeof reports, 'id'>>(
@@ -155,42 +240,57 @@ export async function setSubmitted(writer: RecordWriter, id: string, submitted: 
   return rows.map((row) => row.id);
 }
 
-const UPDATE_GENERATION = prepared<GenerationRow>(
+const GENERATION_RECORD = prepared<ColumnsOfRow<typeof reportGenerations, 'report_id'>>(
+  'report-generation-record',
+  sql`select ${reportGenerations.reportId} from ${reportGenerations} where ${reportGenerations.id} = ${value('id')}::uuid`,
+);
+const UPDATE_GENERATION = prepared<SealedGenerationRow>(
   'report-generation-update',
-  sql`update ${reportGenerations} set ${column(reportGenerations.response)} = ${value('response')}
+  sql`update ${reportGenerations} set ${column(reportGenerations.response)} = ${value('response')}::bytea
       where ${reportGenerations.id} = ${value('id')}::uuid returning ${GENERATION_COLUMNS}`,
 );
 
-/** customer-app §7 call 12: the admin's edit of a generation's text. */
+/** customer-app §7 call 12: the admin's edit of a generation's text (sealed, issue 30). */
 export async function updateReportGeneration(writer: RecordWriter, id: string, response: string) {
-  const [row] = await runPrepared(writer, UPDATE_GENERATION, { id, response });
+  const [generation] = await runPrepared(writer, GENERATION_RECORD, { id });
+  if (!generation) return undefined;
+  const sealed = await sealText(writer, generation.report_id, 'generation', response);
+  const [row] = await openGenerationRows(
+    writer,
+    await runPrepared(writer, UPDATE_GENERATION, { id, response: sealed }),
+  );
   return row ? toGeneration(row) : undefined;
 }
 
-// form_version null: the trigger pins each to the target's latest version (decision 100).
-const MIGRATE_UNASSIGNED = prepared<ColumnsOfRow<typeof reports, 'id'>>(
-  'records-migrate',
-  sql`update ${reports} set ${column(reports.inventoryTypeId)} = ${value('targetTypeId')}::uuid,
-        ${column(reports.formVersion)} = null,
-        ${column(reports.data)} = jsonb_set(${reports.data}, '{steps}', ${value('steps')}::jsonb),
-        ${column(reports.version)} = ${reports.version} + 1,
-        ${column(reports.formChangedVersion)} = ${reports.version} + 1, ${column(reports.updatedAt)} = now()
-      where ${reports.inventoryTypeId} = ${value('sourceTypeId')}::uuid and ${reports.clientId} is null
-      returning ${reports.id}`,
-);
+type UnassignedRow = ColumnsOfRow<typeof reports, 'id' | 'data'>;
 
 /**
  * admin-app §5 Migration: every unassigned record (client null) of the source type moves to the
- * target type and takes the target form's steps, in one statement (all or nothing).
+ * target type and takes the target form's steps, all or nothing (one transaction). The steps are
+ * set inside each record's sealed answers (issue 30), so the server opens, sets and seals each.
+ * form_version null: the trigger pins each to the target's latest version (decision 100).
  */
 export async function migrateUnassignedRecords(
   writer: RecordWriter,
   input: { sourceTypeId: string; targetTypeId: string; stepsJson: string },
 ) {
-  const rows = await runPrepared(writer, MIGRATE_UNASSIGNED, {
-    sourceTypeId: input.sourceTypeId,
-    targetTypeId: input.targetTypeId,
-    steps: input.stepsJson,
+  const steps = JSON.parse(input.stepsJson) as unknown;
+  return writer.db.transaction(async (tx) => {
+    const rows = await queryRows<UnassignedRow>(
+      tx,
+      sql`select ${reports.id}, ${reports.data} from ${reports}
+          where ${reports.inventoryTypeId} = ${input.sourceTypeId}::uuid and ${reports.clientId} is null
+          order by ${reports.id} for update`,
+    );
+    for (const row of rows) {
+      const data = { ...(await openAnswers(writer, row.id, row.data)), steps };
+      const sealed = await sealAnswers(writer, row.id, data);
+      await tx.execute(sql`update ${reports} set ${column(reports.inventoryTypeId)} = ${input.targetTypeId}::uuid,
+          ${column(reports.formVersion)} = null, ${column(reports.data)} = ${sealed}::bytea,
+          ${column(reports.version)} = ${reports.version} + 1,
+          ${column(reports.formChangedVersion)} = ${reports.version} + 1, ${column(reports.updatedAt)} = now()
+        where ${reports.id} = ${row.id}::uuid`);
+    }
+    return rows.map((row) => row.id);
   });
-  return rows.map((row) => row.id);
 }

@@ -98,12 +98,15 @@ describe('saveRecordAnswers', () => {
   ])('stores answers sent as %s as a JSON object', async (_label, answers) => {
     const id = await freshRecord();
     await save(id, 1, answers);
-    // the stored value itself, not what the API makes of it
-    const [row] = await queryRows<{ kind: string; name: string }>(
+    // the stored value itself, not what the API makes of it: sealed (issue 30), and once opened a
+    // JSON object, never a JSON string
+    const [row] = await queryRows<{ data: Uint8Array }>(
       test.database.db,
-      sql`select jsonb_typeof(data) as kind, data->>'name' as name from reports where id = ${id}`,
+      sql`select data from reports where id = ${id}`,
     );
-    expect(row).toEqual({ kind: 'object', name: 'Ada' });
+    const stored = JSON.parse(await test.database.vault.open(id, 'answers', row?.data as Uint8Array));
+    expect(Buffer.from(row?.data as Uint8Array).includes('Ada')).toBe(false);
+    expect(stored).toMatchObject({ name: 'Ada' });
   });
 
   it('keeps both answers when two clients save different questions from the same version', async () => {

@@ -17,6 +17,7 @@ import {
 } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
 import type { Database } from '../../db/database.ts';
+import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { writeRecords } from '../../kernel/record-writes.ts';
 import {
@@ -49,7 +50,7 @@ function facts(row: {
 }
 
 /** A row as this actor may see it: the policy's field-level decision travels with the record. */
-export function toRecordModel(row: reads.RecordRow, actor: Actor): RecordModel {
+export function toRecordModel(row: reads.RecordRead, actor: Actor): RecordModel {
   const recordFacts = facts(row);
   return {
     ...recordFacts,
@@ -62,8 +63,10 @@ export function toRecordModel(row: reads.RecordRow, actor: Actor): RecordModel {
     data: readStoredAnswers(row.data),
     dataBytes: row.data_bytes ?? 0,
     // Asked for, but past the read's budget (issue 25 §1): the answers stayed in the database.
-    answersWithheld: (row.data === null || row.data === undefined) && (row.data_bytes ?? 0) > 0,
+    answersWithheld:
+      !row.unreadable && (row.data === null || row.data === undefined) && (row.data_bytes ?? 0) > 0,
     report: row.report,
+    ...(row.unreadable ? { unreadable: row.unreadable } : {}),
     visible: recordFieldVisibility(actor, recordFacts),
   };
 }
@@ -161,10 +164,14 @@ export async function saveRecordAnswers(
     scope: answerWriteScope(actor),
     returnData: options.returnData,
   };
-  const saved = await writeRecords(deps, async (writer) => {
-    const row = await records.saveAnswers(writer, merge);
-    return { value: row, changed: row ? [row.id] : [] };
-  });
+  const written = await unlessUnreadable(() =>
+    writeRecords(deps, async (writer) => {
+      const row = await records.saveAnswers(writer, merge);
+      return { value: row, changed: row ? [row.id] : [] };
+    }),
+  );
+  if (!written.ok) return written;
+  const saved = written.value;
   if (saved) {
     return ok({
       id: saved.id,
@@ -208,13 +215,31 @@ export async function submitRecord(
     scope: answerWriteScope(actor),
     returnData: false,
   };
-  const saved = await writeRecords(deps, async (writer) => {
-    const row = await records.submitAnswers(writer, merge);
-    return { value: row, changed: row ? [row.id] : [] };
-  });
+  const written = await unlessUnreadable(() =>
+    writeRecords(deps, async (writer) => {
+      const row = await records.submitAnswers(writer, merge);
+      return { value: row, changed: row ? [row.id] : [] };
+    }),
+  );
+  if (!written.ok) return written;
+  const saved = written.value;
   if (!saved)
     return explainRefusedWrite(deps, actor, id, 'submit', baseVersion, JSON.stringify(answers.answers));
   return getRecord(deps, actor, id, answersRead);
+}
+
+/**
+ * Issue 30 §3: a save into a record whose stored answers do not open (its key destroyed, a wrong
+ * key-encryption key, an altered value) is refused with that record's message, never merged into
+ * nothing (which would drop the answers) and never a crash.
+ */
+async function unlessUnreadable<T>(write: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await write());
+  } catch (error) {
+    if (error instanceof RecordUnreadableError) return fail('CONFLICT', error.message);
+    throw error;
+  }
 }
 
 /**

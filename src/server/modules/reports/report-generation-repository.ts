@@ -14,7 +14,7 @@ const g = reportGenerations;
 const INSERT_GENERATION = prepared<InsertedRow>(
   'report-generation-insert',
   sql`insert into ${g} (${column(g.reportId)}, ${column(g.response)}, ${column(g.model)})
-      values (${value('recordId')}::uuid, ${value('response')}, ${value('model')})
+      values (${value('recordId')}::uuid, ${value('response')}::bytea, ${value('model')})
       returning ${g.id}, ${g.reportId}, ${g.dateGenerated}, ${g.response}, ${g.model}`,
 );
 
@@ -26,13 +26,15 @@ export async function insertReportGeneration(
   writer: RecordWriter,
   input: { recordId: string; response: string; model: string },
 ): Promise<ReportGenerationModel> {
-  const [row] = await runPrepared(writer, INSERT_GENERATION, input);
+  // Issue 30 §1: the text is sealed under the record's data key; the caller has it in the clear.
+  const response = await writer.vault.seal(input.recordId, 'generation', input.response);
+  const [row] = await runPrepared(writer, INSERT_GENERATION, { ...input, response });
   if (!row) throw new Error('The report generation was not stored.');
   return {
     id: row.id,
     recordId: row.report_id,
     dateGenerated: row.date_generated,
-    response: row.response,
+    response: input.response,
     model: row.model,
   };
 }

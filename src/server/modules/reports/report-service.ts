@@ -65,6 +65,8 @@ export async function generateReport(
 
   const record = await findAnyRecord(deps.database, reportId);
   if (!record) return fail('NOT_FOUND', REPORT_NOT_FOUND);
+  // Issue 30 §3: answers that do not open are said so, never sent to a model as nothing.
+  if (record.unreadable) return fail('CONFLICT', record.unreadable);
   const type = await findInventoryType(deps.database, record.inventory_type_id);
   if (!type) return fail('NOT_FOUND', REPORT_NOT_FOUND);
   const model = chooseModel(input.data.model, type.model);

@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+
+/**
+ * Issue 30 §1 and §6: where the records' wrapped data keys live, APART from the database of the
+ * answers (decision 130): a copy of the answers' database taken before an erasure holds no key, so
+ * once the key is destroyed here that copy no longer opens the erased person's answers.
+ * Embedded: an SQLite file under DATA_DIR/keys (node:sqlite, no native addon, a few MB of memory).
+ * PostgreSQL: a database of its own (KEY_DATABASE_URL, or `<name>_keys` on the same server).
+ */
+export interface WrappedKey {
+  recordId: string;
+  kekId: string;
+  wrapped: Buffer;
+}
+
+export interface KeyStore {
+  get(recordIds: readonly string[]): Promise<Map<string, WrappedKey>>;
+  /** Stores the key unless the record has one already; answers the one stored (the race's winner). */
+  insertIfAbsent(key: WrappedKey): Promise<WrappedKey>;
+  delete(recordIds: readonly string[]): Promise<number>;
+  /** Up to `limit` keys wrapped under any KEK but `kekId` (rotation, §5). */
+  notUnder(kekId: string, limit: number): Promise<WrappedKey[]>;
+  /** Replaces a wrapped key if it is still under `fromKekId` (a concurrent rotation did not win). */
+  rewrap(key: WrappedKey, fromKekId: string): Promise<boolean>;
+  countByKek(): Promise<Map<string, number>>;
+  close(): Promise<void>;
+}
+
+export type KeyStoreTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string; createWith?: string };
+
+export async function openKeyStore(target: KeyStoreTarget): Promise<KeyStore> {
+  if (target.kind === 'postgres') return openPostgresKeyStore(target.url, target.createWith);
+  if (target.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
+    fs.chmodSync(path.dirname(target.file), 0o700);
+  }
+  return openSqliteKeyStore(target.kind === 'sqlite' ? target.file : ':memory:');
+}
+
+const toBuffer = (value: Uint8Array) => Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+
+function openSqliteKeyStore(file: string): KeyStore {
+  const db = new DatabaseSync(file);
+  if (file !== ':memory:') fs.chmodSync(file, 0o600);
+  // secure_delete: a destroyed key's bytes are overwritten in the file, not only unlinked from it;
+  // a rollback journal (not WAL) so no copy of a page outlives its transaction in a side file.
+  db.exec(`pragma journal_mode = delete; pragma synchronous = full; pragma secure_delete = on;
+    create table if not exists data_keys (record_id text primary key, kek_id text not null,
+      wrapped blob not null, created_at text not null default (datetime('now')));
+    create index if not exists data_keys_kek_idx on data_keys (kek_id);`);
+  const insert = db.prepare('insert or ignore into data_keys (record_id, kek_id, wrapped) values (?, ?, ?)');
+  const one = db.prepare('select record_id, kek_id, wrapped from data_keys where record_id = ?');
+  const remove = db.prepare('delete from data_keys where record_id = ?');
+  const others = db.prepare('select record_id, kek_id, wrapped from data_keys where kek_id <> ? limit ?');
+  const replace = db.prepare(
+    'update data_keys set kek_id = ?, wrapped = ? where record_id = ? and kek_id = ?',
+  );
+  const counts = db.prepare('select kek_id, count(*) as n from data_keys group by kek_id');
+  type Row = { record_id: string; kek_id: string; wrapped: Uint8Array };
+  const toKey = (row: Row): WrappedKey => ({
+    recordId: row.record_id,
+    kekId: row.kek_id,
+    wrapped: toBuffer(row.wrapped),
+  });
+  return {
+    get: async (recordIds) => {
+      const found = new Map<string, WrappedKey>();
+      for (const id of recordIds) {
+        const row = one.get(id) as Row | undefined;
+        if (row) found.set(id, toKey(row));
+      }
+      return found;
+    },
+    insertIfAbsent: async (key) => {
+      insert.run(key.recordId, key.kekId, key.wrapped);
+      return toKey(one.get(key.recordId) as Row);
+    },
+    delete: async (recordIds) => {
+      let deleted = 0;
+      db.exec('begin');
+      try {
+        for (const id of recordIds) deleted += Number(remove.run(id).changes);
+        db.exec('commit');
+      } catch (error) {
+        db.exec('rollback');
+        throw error;
+      }
+      return deleted;
+    },
+    notUnder: async (kekId, limit) => (others.all(kekId, limit) as Row[]).map(toKey),
+    rewrap: async (key, fromKekId) =>
+      Number(replace.run(key.kekId, key.wrapped, key.recordId, fromKekId).changes) > 0,
+    countByKek: async () =>
+      new Map((counts.all() as { kek_id: string; n: number }[]).map((row) => [row.kek_id, Number(row.n)])),
+    close: async () => {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+/** `<name>_keys` beside the answers' database, on the same server. */
+export function siblingKeyDatabaseUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${decodeURIComponent(url.pathname.slice(1))}_keys`;
+  return url.toString();
+}
+
+export class KeyStoreUnavailableError extends Error {
+  constructor(url: string, cause: unknown) {
+    const where = new URL(url);
+    super(
+      `The key store database ${where.pathname.slice(1)} on ${where.host} cannot be opened or created ` +
+        `(${(cause as Error).message}). Create it, grant the server's role access to it, or set ` +
+        'KEY_DATABASE_URL to a database the server may use for its data keys.',
+    );
+    this.name = 'KeyStoreUnavailableError';
+  }
+}
+
+async function openPostgresKeyStore(url: string, createWith: string | undefined): Promise<KeyStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  try {
+    await ensureDatabase(pool, url, createWith);
+    await pool.query(`create table if not exists data_keys (record_id uuid primary key,
+      kek_id text not null, wrapped bytea not null, created_at timestamptz not null default now())`);
+    await pool.query('create index if not exists data_keys_kek_idx on data_keys (kek_id)');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    if (error instanceof KeyStoreUnavailableError) throw error;
+    throw new KeyStoreUnavailableError(url, error);
+  }
+  type Row = { record_id: string; kek_id: string; wrapped: Buffer };
+  const toKey = (row: Row): WrappedKey => ({
+    recordId: row.record_id,
+    kekId: row.kek_id,
+    wrapped: row.wrapped,
+  });
+  return {
+    get: async (recordIds) => {
+      if (recordIds.length === 0) return new Map();
+      const { rows } = await pool.query<Row>({
+        name: 'data-keys-get',
+        text: 'select record_id, kek_id, wrapped from data_keys where record_id = any($1::uuid[])',
+        values: [recordIds],
+      });
+      return new Map(rows.map((row) => [row.record_id, toKey(row)]));
+    },
+    insertIfAbsent: async (key) => {
+      const { rows } = await pool.query<Row>({
+        name: 'data-keys-insert',
+        text: `with inserted as (insert into data_keys (record_id, kek_id, wrapped) values ($1, $2, $3)
+                 on conflict (record_id) do nothing returning record_id, kek_id, wrapped)
+               select * from inserted union all
+               select record_id, kek_id, wrapped from data_keys where record_id = $1`,
+        values: [key.recordId, key.kekId, key.wrapped],
+      });
+      return toKey(rows[0] as Row);
+    },
+    delete: async (recordIds) => {
+      if (recordIds.length === 0) return 0;
+      const result = await pool.query('delete from data_keys where record_id = any($1::uuid[])', [recordIds]);
+      return result.rowCount ?? 0;
+    },
+    notUnder: async (kekId, limit) =>
+      (
+        await pool.query<Row>(
+          'select record_id, kek_id, wrapped from data_keys where kek_id <> $1 limit $2',
+          [kekId, limit],
+        )
+      ).rows.map(toKey),
+    rewrap: async (key, fromKekId) =>
+      ((
+        await pool.query(
+          'update data_keys set kek_id = $1, wrapped = $2 where record_id = $3 and kek_id = $4',
+          [key.kekId, key.wrapped, key.recordId, fromKekId],
+        )
+      ).rowCount ?? 0) > 0,
+    countByKek: async () => {
+      const { rows } = await pool.query<{ kek_id: string; n: string }>(
+        'select kek_id, count(*) as n from data_keys group by kek_id',
+      );
+      return new Map(rows.map((row) => [row.kek_id, Number(row.n)]));
+    },
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/** Creates the key database when it is missing and `createWith` (a URL of the same server) is given. */
+async function ensureDatabase(pool: pg.Pool, url: string, createWith: string | undefined): Promise<void> {
+  try {
+    await pool.query('select 1');
+    return;
+  } catch (error) {
+    // 3D000: invalid_catalog_name (the database does not exist).
+    if ((error as { code?: string }).code !== '3D000' || !createWith)
+      throw new KeyStoreUnavailableError(url, error);
+  }
+  const admin = new pg.Client({ connectionString: createWith });
+  try {
+    await admin.connect();
+    const name = decodeURIComponent(new URL(url).pathname.slice(1));
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
+      // 42P04 duplicate_database / 23505: another instance created it at the same moment.
+      if (error.code !== '42P04' && error.code !== '23505') throw error;
+    });
+  } catch (error) {
+    throw new KeyStoreUnavailableError(url, error);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}

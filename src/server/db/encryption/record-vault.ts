@@ -1,0 +1,156 @@
+import type { KeyEncryptionKey, Keyring } from './key-encryption-keys.ts';
+import type { KeyStore, WrappedKey } from './key-store.ts';
+import { newDataKey, open, type SealedPurpose, SealedValueError, seal } from './sealed-value.ts';
+
+/**
+ * Issue 30 §1 and §3: the one place where a record's values are sealed and opened. Each record has
+ * its own random data key, created at its first sealed value, stored wrapped by the KEK in the key
+ * store (apart from the answers' database), and cached unwrapped in memory (bounded, least recently
+ * used first out) so a save costs no key-store round trip once the record is warm (issue 31).
+ */
+export class RecordUnreadableError extends Error {
+  readonly recordId: string;
+  readonly reason: 'no-key' | 'unknown-kek' | 'wrong-kek' | 'tampered' | 'unknown-format';
+  constructor(recordId: string, reason: RecordUnreadableError['reason']) {
+    super(`${UNREADABLE_MESSAGES[reason]} (record ${recordId}).`);
+    this.name = 'RecordUnreadableError';
+    this.recordId = recordId;
+    this.reason = reason;
+  }
+}
+
+const UNREADABLE_MESSAGES: Record<RecordUnreadableError['reason'], string> = {
+  'no-key':
+    "This record's answers cannot be opened: its data key was destroyed (the record was erased) or is missing from the key store",
+  'unknown-kek':
+    "This record's answers cannot be opened: its data key is wrapped by a key-encryption key this server does not have (check DATA_ENCRYPTION_KEY)",
+  'wrong-kek':
+    "This record's answers cannot be opened: its data key does not open with the configured key-encryption key (check DATA_ENCRYPTION_KEY)",
+  tampered:
+    "This record's answers cannot be opened: the stored value was altered or belongs to another record",
+  'unknown-format':
+    "This record's answers cannot be opened: the stored value is not in a known encryption format",
+};
+
+const DEFAULT_CACHE_SIZE = 20_000;
+
+export interface RecordVault {
+  /**
+   * Seals under the record's data key, created on its first value; `create` false when the record
+   * has sealed values already, so a destroyed key (erasure) is never silently replaced by a new one.
+   */
+  seal(recordId: string, purpose: SealedPurpose, plaintext: string, create?: boolean): Promise<Buffer>;
+  /** The plaintext; RecordUnreadableError when it cannot be opened (never garbage). */
+  open(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<string>;
+  /** Loads the data keys of many records in one key-store round trip (a list's read). */
+  preload(recordIds: readonly string[]): Promise<void>;
+  /**
+   * Issue 30 §6 (crypto-shredding): deletes the records' data keys from the key store and from this
+   * process's cache. Their sealed values, wherever a copy of them lies, no longer open. Answers the
+   * number of keys deleted. Idempotent.
+   */
+  destroyDataKeys(recordIds: readonly string[]): Promise<number>;
+  /** §5: re-wraps up to `batch` keys not under the current KEK; answers how many were re-wrapped. */
+  rewrapBatch(batch: number): Promise<number>;
+  keyCounts(): Promise<Map<string, number>>;
+  readonly keyring: Keyring;
+  /** Replaces the keyring (a rotation started in this running server). */
+  replaceKeyring(keyring: Keyring): void;
+  close(): Promise<void>;
+}
+
+export function createRecordVault(
+  store: KeyStore,
+  initial: Keyring,
+  cacheSize = DEFAULT_CACHE_SIZE,
+): RecordVault {
+  let keyring = initial;
+  const cache = new Map<string, Buffer>();
+  const remember = (recordId: string, key: Buffer) => {
+    cache.delete(recordId);
+    cache.set(recordId, key);
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+  };
+  const kekById = (id: string): KeyEncryptionKey | undefined =>
+    keyring.current.id === id ? keyring.current : keyring.previous.find((kek) => kek.id === id);
+
+  const unwrap = (wrapped: WrappedKey): Buffer => {
+    const kek = kekById(wrapped.kekId);
+    if (!kek) throw new RecordUnreadableError(wrapped.recordId, 'unknown-kek');
+    try {
+      return open(kek.key, 'data-key', wrapped.recordId, wrapped.wrapped);
+    } catch {
+      throw new RecordUnreadableError(wrapped.recordId, 'wrong-kek');
+    }
+  };
+  const wrap = (recordId: string, dataKey: Buffer): WrappedKey => ({
+    recordId,
+    kekId: keyring.current.id,
+    wrapped: seal(keyring.current.key, 'data-key', recordId, dataKey),
+  });
+
+  async function dataKey(recordId: string, create: boolean): Promise<Buffer> {
+    const cached = cache.get(recordId);
+    if (cached) {
+      remember(recordId, cached);
+      return cached;
+    }
+    let wrapped = (await store.get([recordId])).get(recordId);
+    if (!wrapped) {
+      if (!create) throw new RecordUnreadableError(recordId, 'no-key');
+      wrapped = await store.insertIfAbsent(wrap(recordId, newDataKey()));
+    }
+    const key = unwrap(wrapped);
+    remember(recordId, key);
+    return key;
+  }
+
+  return {
+    get keyring() {
+      return keyring;
+    },
+    replaceKeyring(next) {
+      keyring = next;
+    },
+    seal: async (recordId, purpose, plaintext, create = true) =>
+      seal(await dataKey(recordId, create), purpose, recordId, Buffer.from(plaintext, 'utf8')),
+    open: async (recordId, purpose, sealed) => {
+      const key = await dataKey(recordId, false);
+      try {
+        return open(key, purpose, recordId, sealed).toString('utf8');
+      } catch (error) {
+        if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
+        throw error;
+      }
+    },
+    preload: async (recordIds) => {
+      const missing = [...new Set(recordIds)].filter((id) => !cache.has(id));
+      if (missing.length === 0) return;
+      for (const wrapped of (await store.get(missing)).values()) {
+        try {
+          remember(wrapped.recordId, unwrap(wrapped));
+        } catch {
+          // Reported by open() for that record alone.
+        }
+      }
+    },
+    destroyDataKeys: async (recordIds) => {
+      for (const id of recordIds) cache.delete(id);
+      const deleted = await store.delete(recordIds);
+      for (const id of recordIds) cache.delete(id);
+      return deleted;
+    },
+    rewrapBatch: async (batch) => {
+      const target = keyring.current;
+      const rows = await store.notUnder(target.id, batch);
+      let done = 0;
+      for (const row of rows) {
+        const key = unwrap(row);
+        if (await store.rewrap(wrap(row.recordId, key), row.kekId)) done++;
+      }
+      return done;
+    },
+    keyCounts: () => store.countByKek(),
+    close: () => store.close(),
+  };
+}

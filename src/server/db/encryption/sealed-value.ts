@@ -1,0 +1,57 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * Issue 30 §1: the format of every encrypted value (decision 130). One version byte, so the format
+ * can change later without guessing; then AES-256-GCM's 12-byte nonce, its 16-byte tag and the
+ * ciphertext. The associated data binds a value to its record and to what it is (answers, narrative,
+ * a generation's text, a migration's previous answers, a wrapped data key): a value copied into
+ * another row, or another column, fails to open.
+ */
+export const SEALED_FORMAT_V1 = 0x01;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+export const KEY_BYTES = 32;
+
+export type SealedPurpose = 'answers' | 'narrative' | 'generation' | 'migration' | 'data-key';
+
+export class SealedValueError extends Error {
+  readonly reason: 'unknown-format' | 'tampered';
+  constructor(reason: 'unknown-format' | 'tampered') {
+    super(reason === 'unknown-format' ? 'unknown encryption format' : 'authentication failed');
+    this.name = 'SealedValueError';
+    this.reason = reason;
+  }
+}
+
+function associatedData(purpose: SealedPurpose, recordId: string): Buffer {
+  return Buffer.from(`life-record/v1/${purpose}/${recordId}`, 'utf8');
+}
+
+export function seal(key: Buffer, purpose: SealedPurpose, recordId: string, plaintext: Buffer): Buffer {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  cipher.setAAD(associatedData(purpose, recordId));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.from([SEALED_FORMAT_V1]), nonce, cipher.getAuthTag(), body]);
+}
+
+/** The plaintext, or SealedValueError: never garbage (GCM checks the tag before anything is used). */
+export function open(key: Buffer, purpose: SealedPurpose, recordId: string, sealed: Uint8Array): Buffer {
+  const value = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+  if (value.length < 1 + NONCE_BYTES + TAG_BYTES || value[0] !== SEALED_FORMAT_V1)
+    throw new SealedValueError('unknown-format');
+  const nonce = value.subarray(1, 1 + NONCE_BYTES);
+  const tag = value.subarray(1 + NONCE_BYTES, 1 + NONCE_BYTES + TAG_BYTES);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, nonce);
+    decipher.setAAD(associatedData(purpose, recordId));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(value.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]);
+  } catch {
+    throw new SealedValueError('tampered');
+  }
+}
+
+export function newDataKey(): Buffer {
+  return randomBytes(KEY_BYTES);
+}
