@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { fastifyErrorSerializer, requestLogSerializer } from './log-serializers.ts';
+import { erasureRoutes } from './modules/erasure/erasure-routes.ts';
+import type { DataKeyShredder } from './modules/erasure/erasure-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import { invitationRoutes } from './modules/invitations/invitation-routes.ts';
@@ -44,7 +46,18 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Serve the CLI on DATA_DIR/control.sock (PGlite only): main.ts asks, tests only when they test it. */
   controlSocket?: boolean;
+  /** Destroys records' data keys when a person is erased (issue 30 §6); tests pass one that records calls. */
+  dataKeys?: DataKeyShredder;
 }
+
+/**
+ * Issue 30 §6: until the per-record data keys of issue 30 §1 exist, there is no key to destroy: the
+ * answers themselves are cleared by the erasure, which is all there is to erase.
+ */
+const noDataKeysYet: DataKeyShredder = {
+  // wired to the key store at merge (issue 30 §1)
+  async destroyDataKeys() {},
+};
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -55,6 +68,7 @@ export async function buildApp({
   clientDir,
   mailer,
   controlSocket,
+  dataKeys,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -108,6 +122,7 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(graphqlPlugin);
   await app.register(usersRoutes);
+  await app.register(erasureRoutes, { dataKeys: dataKeys ?? noDataKeysYet });
   await app.register(reportRoutes);
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);

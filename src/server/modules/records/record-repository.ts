@@ -74,7 +74,7 @@ function mergeStatement(name: string, submit: boolean, returnData: boolean) {
       ${submit ? sql`${column(reports.submitted)} = true,` : sql``}
       ${column(reports.updatedAt)} = now()
     where ${reports.id} = ${value('id')}::uuid and ${reports.clientId} = ${value('owner')}::uuid
-      and ${reports.submitted} = false
+      and ${reports.submitted} = false and ${reports.erasedAt} is null
       and ${reports.version} >= ${submit ? sql`coalesce(${value('baseVersion')}::int, 0)` : sql`${value('baseVersion')}::int`}
       ${submit ? sql`and coalesce(${value('baseVersion')}::int, ${reports.version}) >= ${reports.formChangedVersion}` : sql``}
       and ${withinRecordCaps(sql`${reports.data} || ${ANSWERS}`)}
