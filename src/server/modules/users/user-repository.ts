@@ -7,14 +7,17 @@ import type { UserModel } from './user-model.ts';
 
 export type RoleRow = ColumnsOfRow<typeof roles, 'id' | 'name'>;
 
-type UserRow = ColumnsOfRow<typeof users, 'id' | 'name' | 'email' | 'federated_id' | 'organization_id'> & {
+type UserRow = ColumnsOfRow<
+  typeof users,
+  'id' | 'name' | 'email' | 'federated_id' | 'organization_id' | 'erasure_started_at'
+> & {
   /** organizations.name, null when the user has none. */
   organization_name: RowOf<typeof organizations>['name'] | null;
 };
 
 const u = users;
 const o = organizations;
-const SELECT_USERS = sql`select ${u.id}, ${u.name}, ${u.email}, ${u.federatedId}, ${o.id} as organization_id,
+const SELECT_USERS = sql`select ${u.id}, ${u.name}, ${u.email}, ${u.federatedId}, ${u.erasureStartedAt}, ${o.id} as organization_id,
     ${o.name} as organization_name
   from ${u} left join ${o} on ${o.id} = ${u.organizationId}`;
 const ALL_USERS = prepared<UserRow>(
@@ -33,6 +36,7 @@ function toUser(row: UserRow): UserModel {
       row.organization_id && row.organization_name !== null
         ? { id: row.organization_id, name: row.organization_name }
         : null,
+    erasedAt: row.erasure_started_at,
   };
 }
 

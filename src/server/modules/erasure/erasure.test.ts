@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
+import { queryRows } from '../../db/database.ts';
+import { users } from '../../db/schema.ts';
+import {
+  createTestGeneration,
+  createTestInventoryType,
+  createTestRecord,
+} from '../../test-support/api-fixtures.ts';
+import { graphql } from '../../test-support/graphql-client.ts';
+import { creditCount } from '../../test-support/payment-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { mailsTo, waitForMail } from '../../test-support/test-mail.ts';
+import { signTestIdToken } from '../../test-support/test-tokens.ts';
+import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
+import { createAccount } from '../idp/account-repository.ts';
+
+// Issue 30 §6 (decision 131): "Delete my account and my story", for the person and for an admin,
+// through the real server on a real database.
+
+/** An array as one PostgreSQL array literal (drizzle would send a JavaScript array as a row). */
+const pgArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+const SECRET = 'my first kiss was behind the bakery';
+
+/** What the key store was asked to destroy, and whether the rows still held answers then. */
+const destroyed: { recordIds: string[]; answersStillThere: boolean }[] = [];
+let test: TestApp;
+let admin: TestUser;
+let organizationId: string;
+let typeId: string;
+
+beforeAll(async () => {
+  test = await createTestApp({
+    dataKeys: {
+      async destroyDataKeys(recordIds) {
+        const rows = await queryRows<{ n: number }>(
+          test.database.db,
+          sql`select count(*)::int as n from reports where id = any(${pgArray(recordIds)}::uuid[]) and data::text like ${`%${SECRET}%`}`,
+        );
+        destroyed.push({ recordIds: [...recordIds].sort(), answersStillThere: (rows[0]?.n ?? 0) > 0 });
+      },
+    },
+  });
+  admin = await createTestUser(test.database.db, test.config, { roles: ['admin'], name: 'The Admin' });
+  organizationId = await createTestOrganization(test.database.db);
+  typeId = await createTestInventoryType(test.database.db);
+});
+afterAll(() => test.close());
+
+/** A person with an embedded sign-in account (so a password), two records full of answers and more. */
+async function personWithStory(password = 'correct horse battery staple') {
+  const db = test.database.db;
+  const email = `person-${randomUUID().slice(0, 8)}@example.test`;
+  const account = await createAccount(db, { email, name: 'Rosa Story', password, emailVerified: true });
+  const [row] = await db
+    .insert(users)
+    .values({ federatedId: account.id, email, name: 'Rosa Story', organizationId })
+    .returning({ id: users.id });
+  if (!row) throw new Error('no user');
+  await db.execute(
+    sql`insert into user_roles (user_id, role_id) select ${row.id}::uuid, id from roles where name in ('client', 'user')`,
+  );
+  const token = await signTestIdToken(db, test.config, { sub: account.id, email, name: 'Rosa Story' });
+  const records = [];
+  for (let i = 0; i < 2; i++) {
+    const recordId = await createTestRecord(db, {
+      inventoryTypeId: typeId,
+      organizationId,
+      clientId: row.id,
+      data: { name: SECRET, currentStep: 1 },
+      report: `Narrative: ${SECRET}`,
+    });
+    await createTestGeneration(db, recordId, `Report: ${SECRET}`);
+    records.push(recordId);
+  }
+  const [first] = records;
+  await db.execute(sql`update reports set invited_name = 'Rosa (as invited)', answer_versions = '{"name": 2}'
+                       where client = ${row.id}::uuid`);
+  await db.execute(sql`insert into record_migrations (batch_id, report_id, from_type_id, from_version, to_type_id,
+                         to_version, previous_data, previous_answer_versions, row_version_after)
+                       values (gen_random_uuid(), ${first}::uuid, ${typeId}::uuid, 1, ${typeId}::uuid, 1,
+                               ${JSON.stringify({ name: SECRET })}::jsonb, '{}'::jsonb, 2)`);
+  await db.execute(
+    sql`insert into invitations (report_id, user_id, invited_by) values (${first}::uuid, ${row.id}::uuid, ${admin.id}::uuid)`,
+  );
+  await db.execute(
+    sql`insert into support_messages (name, email, message, type) values ('Rosa', ${email}, ${SECRET}, 'question')`,
+  );
+  await db.execute(
+    sql`insert into rate_limit_hits (key, window_started_at, hits) values (${`sign-in-address:${email}`}, now(), 2)`,
+  );
+  await db.execute(
+    sql`insert into oidc_payloads (model, id, payload) values ('Session', ${randomUUID()}, ${JSON.stringify({ accountId: account.id })}::jsonb)`,
+  );
+  // Rosa read someone's record once, and an admin read hers: entries that must stay.
+  await db.execute(sql`insert into audit_entries (actor_id, actor_name, actor_role, subject_id, record_id, action)
+                       values (${row.id}::uuid, 'Rosa Story', 'customer', ${admin.id}::uuid, null, 'record.read'),
+                              (${admin.id}::uuid, 'The Admin', 'admin', ${row.id}::uuid, ${first}::uuid, 'record.read')`);
+  return {
+    id: row.id,
+    accountId: account.id,
+    email,
+    password,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+    records,
+  };
+}
+
+const eraseOwn = (headers: Record<string, string> | undefined, payload: Record<string, unknown>) =>
+  test.app.inject({ method: 'POST', url: '/api/account/erase', headers, payload });
+const eraseAsAdmin = (headers: Record<string, string>, userId: string, payload: Record<string, unknown>) =>
+  test.app.inject({ method: 'POST', url: `/api/users/${userId}/erase`, headers, payload });
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(test.database.db, query);
+  return row?.n ?? 0;
+}
+
+/** Everything of the person that must be gone after the erasure (each count 0) and what must stay. */
+async function traces(person: Awaited<ReturnType<typeof personWithStory>>) {
+  const like = `%${SECRET}%`;
+  return {
+    answers: await count(sql`select count(*)::int as n from reports where client = ${person.id}::uuid
+      and (data::text like ${like} or report like ${like} or answer_versions <> '{}'::jsonb or invited_name is not null)`),
+    generations: await count(
+      sql`select count(*)::int as n from report_generations where report_id = any(${pgArray(person.records)}::uuid[])`,
+    ),
+    migrations: await count(
+      sql`select count(*)::int as n from record_migrations where report_id = any(${pgArray(person.records)}::uuid[])`,
+    ),
+    invitations: await count(
+      sql`select count(*)::int as n from invitations where user_id = ${person.id}::uuid`,
+    ),
+    account: await count(
+      sql`select count(*)::int as n from idp_accounts where id = ${person.accountId}::uuid or lower(email) = lower(${person.email})`,
+    ),
+    providerState: await count(
+      sql`select count(*)::int as n from oidc_payloads where payload->>'accountId' = ${person.accountId}`,
+    ),
+    messages: await count(sql`select count(*)::int as n from support_messages where email = ${person.email}`),
+    rateLimits: await count(
+      sql`select count(*)::int as n from rate_limit_hits where key like ${`%${person.email}%`}`,
+    ),
+    namedUserRows: await count(sql`select count(*)::int as n from users
+      where lower(email) = lower(${person.email}) or (id = ${person.id}::uuid and name is not null)`),
+    roles: await count(sql`select count(*)::int as n from user_roles where user_id = ${person.id}::uuid`),
+  };
+}
+const NO_TRACE = {
+  answers: 0,
+  generations: 0,
+  migrations: 0,
+  invitations: 0,
+  account: 0,
+  providerState: 0,
+  messages: 0,
+  rateLimits: 0,
+  namedUserRows: 0,
+  roles: 0,
+};
+
+describe('POST /api/account/erase (the person)', () => {
+  it('refuses without a sign-in, without the typed word, and with a missing or wrong password', async () => {
+    const person = await personWithStory();
+    expect(
+      (await eraseOwn(undefined, { confirmation: 'DELETE', password: person.password })).statusCode,
+    ).toBe(401);
+
+    const noWord = await eraseOwn(person.headers, { password: person.password });
+    expect(noWord.statusCode).toBe(400);
+    expect(noWord.json()).toEqual({ error: 'Type DELETE in capital letters to confirm.' });
+    const wrongWord = await eraseOwn(person.headers, { password: person.password, confirmation: 'delete' });
+    expect(wrongWord.json()).toEqual({ error: 'Type DELETE in capital letters to confirm.' });
+
+    const noPassword = await eraseOwn(person.headers, { confirmation: 'DELETE' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toEqual({ error: 'Please enter your password.' });
+    const wrongPassword = await eraseOwn(person.headers, {
+      confirmation: 'DELETE',
+      password: 'not it at all',
+    });
+    expect(wrongPassword.statusCode).toBe(403);
+    expect(wrongPassword.json()).toEqual({ error: 'That password is not correct.' });
+
+    // Nothing was erased by any of these.
+    expect((await traces(person)).answers).toBe(2);
+    const me = await test.app.inject({ method: 'GET', url: '/api/me', headers: person.headers });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('erases the answers, copies, sign-in and personal fields; keeps records, credits and audit entries', async () => {
+    const person = await personWithStory();
+    const other = await personWithStory();
+    const creditsBefore = await creditCount(test.database, organizationId, typeId);
+    const auditBefore = await count(sql`select count(*)::int as n from audit_entries`);
+    const recordsBefore = await count(
+      sql`select count(*)::int as n from reports where organization_id = ${organizationId}::uuid`,
+    );
+
+    const response = await eraseOwn(person.headers, { confirmation: ' DELETE ', password: person.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ erased: true });
+
+    expect(await traces(person)).toEqual(NO_TRACE);
+    // The keys of exactly these records were destroyed, before the rows were cleared (decision 131).
+    expect(destroyed.at(-1)).toEqual({ recordIds: [...person.records].sort(), answersStillThere: true });
+
+    // The records stay, still the erased person's (so their credits stay used), marked erased.
+    const rows = await queryRows<{ client: string; erased: boolean; data: unknown }>(
+      test.database.db,
+      sql`select client, erased_at is not null as erased, data from reports where id = any(${pgArray(person.records)}::uuid[])`,
+    );
+    expect(rows).toEqual(person.records.map(() => ({ client: person.id, erased: true, data: {} })));
+    expect(await creditCount(test.database, organizationId, typeId)).toEqual(creditsBefore);
+    expect(
+      await count(
+        sql`select count(*)::int as n from reports where organization_id = ${organizationId}::uuid`,
+      ),
+    ).toBe(recordsBefore);
+
+    // The user row stays as a placeholder; the audit trail keeps every entry.
+    const [row] = await queryRows<{ name: string | null; email: string; erased: boolean }>(
+      test.database.db,
+      sql`select name, email, erased_at is not null as erased from users where id = ${person.id}::uuid`,
+    );
+    expect(row).toEqual({ name: null, email: `erased-${person.id}@erased.invalid`, erased: true });
+    expect(await count(sql`select count(*)::int as n from audit_entries`)).toBe(auditBefore);
+
+    // Another person's story is untouched.
+    expect((await traces(other)).answers).toBe(2);
+    expect((await traces(other)).generations).toBe(2);
+
+    // The person's token no longer works; the confirmation went to the address they had.
+    const me = await test.app.inject({ method: 'GET', url: '/api/me', headers: person.headers });
+    expect(me.statusCode).toBe(401);
+    const mail = await waitForMail(test.config, person.email, /account and story have been erased/);
+    expect(mail.text).toContain('cannot be brought back');
+  });
+
+  it('shows the erased person in the audit trail as erased, and finds them by no old name', async () => {
+    const person = await personWithStory();
+    await eraseOwn(person.headers, { confirmation: 'DELETE', password: person.password });
+    const page = await graphql<{
+      auditPage: { entries: { actorName: string; subjectName: string; recordId: string }[] };
+    }>(
+      test.app,
+      `query { auditPage(input: { search: "Rosa" }) { entries { actorName subjectName recordId } } }`,
+      {},
+      admin.headers,
+    );
+    expect(page.errors).toBeUndefined();
+    expect(page.data?.auditPage.entries.some((entry) => person.records.includes(entry.recordId))).toBe(false);
+    const erased = await graphql<{
+      auditPage: { entries: { actorName: string; subjectName: string | null; recordId: string | null }[] };
+    }>(
+      test.app,
+      `query { auditPage(input: { recordId: "${person.records[0]}" }) { entries { actorName subjectName recordId } } }`,
+      {},
+      admin.headers,
+    );
+    expect(erased.data?.auditPage.entries).toEqual([
+      { actorName: 'The Admin', subjectName: ERASED_PERSON_NAME, recordId: person.records[0] },
+    ]);
+  });
+
+  it('refuses the last admin', async () => {
+    const [only] = await queryRows<{ n: number }>(
+      test.database.db,
+      sql`select count(*)::int as n from user_roles ur join roles r on r.id = ur.role_id where r.name = 'admin'`,
+    );
+    expect(only?.n).toBe(1);
+    const account = await createAccount(test.database.db, {
+      email: admin.email,
+      name: admin.name,
+      password: 'admin password here',
+      emailVerified: true,
+    });
+    await test.database.db.execute(
+      sql`update users set federated_id = ${account.id} where id = ${admin.id}::uuid`,
+    );
+    const token = await signTestIdToken(test.database.db, test.config, {
+      sub: account.id,
+      email: admin.email,
+    });
+    const response = await eraseOwn(
+      { authorization: `Bearer ${token}` },
+      { confirmation: 'DELETE', password: 'admin password here' },
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatch(/only admin/);
+    await test.database.db.execute(
+      sql`update users set federated_id = ${admin.federatedId} where id = ${admin.id}::uuid`,
+    );
+  });
+});
+
+describe('POST /api/users/:id/erase (an admin)', () => {
+  it('is for admins only, with the typed word, and not for the admin themselves', async () => {
+    const person = await personWithStory();
+    const customer = await createTestUser(test.database.db, test.config, {
+      roles: ['customer'],
+      organizationId,
+    });
+    const byPerson = await eraseAsAdmin(person.headers, admin.id, { confirmation: 'ERASE' });
+    expect(byPerson.statusCode).toBe(403);
+    expect(byPerson.json()).toEqual({ error: 'Access denied. Admins only.' });
+    expect((await eraseAsAdmin(customer.headers, person.id, { confirmation: 'ERASE' })).statusCode).toBe(403);
+    const noWord = await eraseAsAdmin(admin.headers, person.id, { confirmation: 'erase it' });
+    expect(noWord.statusCode).toBe(400);
+    expect(noWord.json()).toEqual({ error: 'Type ERASE in capital letters to confirm.' });
+    const self = await eraseAsAdmin(admin.headers, admin.id, { confirmation: 'ERASE' });
+    expect(self.statusCode).toBe(409);
+    expect((await eraseAsAdmin(admin.headers, randomUUID(), { confirmation: 'ERASE' })).statusCode).toBe(404);
+    expect((await eraseAsAdmin(admin.headers, 'not-an-id', { confirmation: 'ERASE' })).statusCode).toBe(404);
+    expect((await traces(person)).answers).toBe(2);
+  });
+
+  it('erases a person, twice harmlessly, and the Users tab shows them erased', async () => {
+    const person = await personWithStory();
+    const first = await eraseAsAdmin(admin.headers, person.id, { confirmation: 'ERASE' });
+    expect(first.statusCode).toBe(200);
+    expect(await traces(person)).toEqual(NO_TRACE);
+    const again = await eraseAsAdmin(admin.headers, person.id, { confirmation: 'ERASE' });
+    expect(again.statusCode).toBe(200);
+    expect(await traces(person)).toEqual(NO_TRACE);
+    // One confirmation mail, not two.
+    await waitForMail(test.config, person.email, /have been erased/);
+    expect(await mailsTo(test.config, person.email)).toHaveLength(1);
+
+    const page = await graphql<{
+      usersPage: { users: { id: string; name: string | null; erasedAt: string | null }[] };
+    }>(
+      test.app,
+      `query { usersPage(input: { pageSize: 100 }) { users { id name erasedAt } } }`,
+      {},
+      admin.headers,
+    );
+    const listed = page.data?.usersPage.users.find((user) => user.id === person.id);
+    expect(listed?.name).toBeNull();
+    expect(listed?.erasedAt).toEqual(expect.any(String));
+  });
+
+  it('finishes at start-up an erasure that stopped half-way', async () => {
+    const person = await personWithStory();
+    // The first step only, as if the process died right after it.
+    await test.database.db.execute(
+      sql`update users set erasure_started_at = now() where id = ${person.id}::uuid`,
+    );
+    const resumed = await createTestAppOn(test);
+    try {
+      expect(await traces(person)).toEqual(NO_TRACE);
+    } finally {
+      await resumed.close();
+    }
+  });
+});
+
+/** A second server on the same database (the restart), closed without dropping the database. */
+async function createTestAppOn(existing: TestApp) {
+  const { buildApp } = await import('../../app.ts');
+  const app = await buildApp({
+    config: existing.config,
+    database: existing.database,
+    clientDir: existing.dataDir,
+  });
+  await app.ready();
+  return { close: () => app.close() };
+}
