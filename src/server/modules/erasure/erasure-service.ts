@@ -72,6 +72,7 @@ export async function eraseOwnAccount(
   const parsed = ownErasureInputSchema.safeParse(input ?? {});
   if (!parsed.success)
     return fail('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? wrongWordMessage(OWN_ERASURE_WORD));
+  if (deps.embeddedSignIn && !parsed.data.password) return fail('BAD_USER_INPUT', PASSWORD_REQUIRED_MESSAGE);
   const person = await erasure.findPerson(deps.database, viewer.userId);
   if (!person) return denial('not-found', { notFound: USER_NOT_FOUND });
   if (person.isAdmin && person.otherAdmins === 0) return fail('CONFLICT', LAST_ADMIN_MESSAGE);
