@@ -8,6 +8,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useProductName } from '#web/lib/client-config-context.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { DeleteAccountSection } from './delete-account-control.tsx';
 import { EmailVerificationNotice } from './email-verification-notice.tsx';
 import { IntroCurtain } from './intro-curtain.tsx';
 import { ViewerRecordList } from './viewer-record-list.tsx';
@@ -97,6 +98,7 @@ function SignedInHome() {
       <Card className="home-card">
         <ViewerRecordList />
       </Card>
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import type { User } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import { logAuthError, logQuietSignInFailure } from './auth-log.ts';
-import { endSignInKeepingAnswers, logout, type SessionEndReason, signOutEverywhere } from './auth-logout.ts';
+import {
+  endAfterErasure,
+  endSignInKeepingAnswers,
+  logout,
+  type SessionEndReason,
+  signOutEverywhere,
+} from './auth-logout.ts';
 import { type AuthSnapshot, isExpired, SIGNED_OUT } from './auth-store.ts';
 import { isExpiringSoon } from './id-token-claims.ts';
 import { loadOidcLibrary, type OidcLibrary } from './lazy-user-manager.ts';
@@ -48,6 +54,13 @@ export interface AuthSession {
   endKeepingAnswers(reason: Exclude<SessionEndReason, 'everywhere'>): Promise<void>;
   /** Issue 29 §4: ends every sign-in of the person, then this one; false when the server was not told. */
   signOutEverywhere(): Promise<boolean>;
+  /**
+   * Issue 30 §6: the account was erased at the server (tokens, sessions and the sign-in account are
+   * gone already): forget everything this device holds of it, unsent answers too, and show `route`.
+   */
+  endAfterErasure(route: string): Promise<void>;
+  /** Issue 30 §6: asks the provider for a fresh sign-in (its password again), then comes back here. */
+  reauthenticate(): Promise<void>;
   /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
   getIdToken(): Promise<string | null>;
 }
@@ -75,6 +88,8 @@ export function createAuthSession(
     logout: ({ discardUnsent = false }: LogoutOptions = {}) => logout(core, discardUnsent),
     endKeepingAnswers: (reason) => endSignInKeepingAnswers(core, reason),
     signOutEverywhere: async () => signOutEverywhere(core, await getIdToken(core)),
+    endAfterErasure: (route) => endAfterErasure(core, route),
+    reauthenticate: () => redirectToProvider(core, { prompt: 'login' }),
     getIdToken: () => getIdToken(core),
   };
 }
