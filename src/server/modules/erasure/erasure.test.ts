@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import { queryRows } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
+import { serviceDeps } from '../../kernel/service-deps.ts';
 import {
   createTestGeneration,
   createTestInventoryType,
@@ -16,6 +17,8 @@ import { mailsTo, waitForMail } from '../../test-support/test-mail.ts';
 import { signTestIdToken } from '../../test-support/test-tokens.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 import { createAccount } from '../idp/account-repository.ts';
+import { ERASED_RECORD_MESSAGE } from '../invitations/invitation-service.ts';
+import { type ErasureDeps, eraseOwnAccount, SIGN_IN_AGAIN_MESSAGE } from './erasure-service.ts';
 
 // Issue 30 §6 (decision 131): "Delete my account and my story", for the person and for an admin,
 // through the real server on a real database.
@@ -356,6 +359,115 @@ describe('POST /api/users/:id/erase (an admin)', () => {
     } finally {
       await resumed.close();
     }
+  });
+});
+
+describe('what stays of an erased person’s records', () => {
+  it('lists them under an erased person and sends no invitation for them again', async () => {
+    const person = await personWithStory();
+    await eraseAsAdmin(admin.headers, person.id, { confirmation: 'ERASE' });
+    const record = await graphql<{
+      record: { data: unknown; report: string | null; user: { name: string; email: string | null } };
+    }>(
+      test.app,
+      `query ($id: ID!) { record(id: $id) { data report user { name email } } }`,
+      { id: person.records[0] },
+      admin.headers,
+    );
+    expect(record.errors).toBeUndefined();
+    expect(record.data?.record).toEqual({
+      data: {},
+      report: null,
+      user: { name: ERASED_PERSON_NAME, email: null },
+    });
+    const resend = await test.app.inject({
+      method: 'POST',
+      url: '/api/resend',
+      headers: admin.headers,
+      payload: { reportId: person.records[0] },
+    });
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json()).toEqual({ error: ERASED_RECORD_MESSAGE });
+  });
+});
+
+describe('with an outside sign-in provider (no password here)', () => {
+  it('refuses the erased person’s old tokens, and lets a later sign-in of the same subject start afresh', async () => {
+    const person = await personWithStory();
+    await eraseAsAdmin(admin.headers, person.id, { confirmation: 'ERASE' });
+    const old = await test.app.inject({ method: 'GET', url: '/api/me', headers: person.headers });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error).toBe('This account has been erased.');
+    // As an outside provider would issue it after the person signed in there again.
+    const later = await signTestIdToken(test.database.db, test.config, {
+      sub: person.accountId,
+      email: person.email,
+      name: 'Rosa Anew',
+      extra: { iat: Math.floor(Date.now() / 1000) + 2 },
+    });
+    const me = await test.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${later}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ name: 'Rosa Anew', email: person.email });
+    expect(me.json().id).not.toBe(person.id);
+    const records = await count(
+      sql`select count(*)::int as n from reports where client = ${me.json().id}::uuid`,
+    );
+    expect(records).toBe(0);
+  });
+
+  const deps = (): ErasureDeps => ({
+    ...serviceDeps(test.app),
+    dataKeys: { async destroyDataKeys() {} },
+    mailer: test.app.mailer,
+    site: { productName: 'Life Record', homeUrl: test.config.publicUrl },
+    log: test.app.log,
+    embeddedSignIn: false,
+  });
+  const viewerOf = (person: Awaited<ReturnType<typeof personWithStory>>) => ({
+    userId: person.id,
+    federatedId: person.accountId,
+    roles: ['client' as const],
+    organizationId,
+  });
+
+  it('asks for a sign-in there within the last minutes, and erases after a fresh one', async () => {
+    const person = await personWithStory();
+    const stale = await eraseOwnAccount(
+      deps(),
+      viewerOf(person),
+      { confirmation: 'DELETE' },
+      {
+        network: '127.0.0.1',
+        authTime: Date.now() - 10 * 60_000,
+      },
+    );
+    expect(stale).toEqual({ ok: false, failure: { code: 'FORBIDDEN', message: SIGN_IN_AGAIN_MESSAGE } });
+    const unknown = await eraseOwnAccount(
+      deps(),
+      viewerOf(person),
+      { confirmation: 'DELETE' },
+      {
+        network: '127.0.0.1',
+        authTime: null,
+      },
+    );
+    expect(unknown.ok).toBe(false);
+    expect((await traces(person)).answers).toBe(2);
+    const fresh = await eraseOwnAccount(
+      deps(),
+      viewerOf(person),
+      { confirmation: 'DELETE' },
+      {
+        network: '127.0.0.1',
+        authTime: Date.now() - 30_000,
+      },
+    );
+    expect(fresh).toEqual({ ok: true, value: { erased: true } });
+    expect((await traces(person)).answers).toBe(0);
   });
 });
 

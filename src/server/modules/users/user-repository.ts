@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import { type Database, queryRows } from '../../db/database.ts';
 import { column, prepared, preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
@@ -169,7 +170,10 @@ export type RecordOwnerRow = Pick<
 
 const OWNERS = prepared<RecordOwnerRow>(
   'users-as-owners',
-  sql`select ${u.id}, ${u.federatedId} as "federatedId", ${u.name}, ${u.email},
+  // Issue 30 §6: lists show an erased person's records as such (the row keeps no name of theirs).
+  sql`select ${u.id}, ${u.federatedId} as "federatedId",
+        case when ${u.erasureStartedAt} is not null then ${sql.raw(`'${ERASED_PERSON_NAME}'`)} else ${u.name} end as name,
+        case when ${u.erasureStartedAt} is null then ${u.email} end as email,
         ${u.organizationId} as "organizationId"
       from ${u} where ${u.id} = any(${value('ids')}::uuid[])`,
 );
