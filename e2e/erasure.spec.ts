@@ -4,7 +4,13 @@ import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { createUser } from './support/cli.ts';
 import { login, signup, uniqueEmail } from './support/fixtures.ts';
 import { answer } from './support/record-form-driver.ts';
-import { expectOnServer, idTokenOf, openRecord, PASSWORD, personWithRecord } from './support/record-session.ts';
+import {
+  expectOnServer,
+  idTokenOf,
+  openRecord,
+  PASSWORD,
+  personWithRecord,
+} from './support/record-session.ts';
 
 // Issue 30 §6 (decision 131): "Delete my account and my story" walked by the person in Chromium,
 // and "Erase this person and their story" by an admin in the Users tab.
@@ -79,7 +85,9 @@ test('a person deletes their account and story, cannot sign in again, and a new 
   await screenshots(page, 'erasure-done');
 
   // The old token is refused; signing in with the old password fails at the provider.
-  const me = await fetch(new URL('/api/me', page.url()).href, { headers: { authorization: `Bearer ${token}` } });
+  const me = await fetch(new URL('/api/me', page.url()).href, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(me.status).toBe(401);
   await page.goto('/');
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
@@ -93,6 +101,53 @@ test('a person deletes their account and story, cannot sign in again, and a new 
   await signup(page, { name: 'Ada Again', email: owner.email, password: 'a brand new password here' });
   await page.goto('/');
   await expect(page.getByText('There is no Life Record for this user account.')).toBeVisible();
+});
+
+test('a record screen left open elsewhere ends on the erased page at its next refused save, keeping nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = personWithRecord('erase-open');
+  const context = await browser.newContext();
+  const screen = await context.newPage();
+  await openRecord(screen, owner);
+  // Erased from another device (the same request the home screen's dialog makes).
+  const token = await idTokenOf(screen);
+  const response = await fetch(new URL('/api/account/erase', screen.url()).href, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD, confirmation: 'DELETE' }),
+  });
+  expect(response.status).toBe(200);
+  await answer(screen, form, 'name', 'Typed after the erasure');
+  await expect(
+    screen.getByRole('heading', { level: 1, name: 'Your account and your story have been erased' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(screen.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  // Nothing typed is kept on this device for a sign-in that can never come.
+  const kept = await screen.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('life-record-unsent-answers');
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          if (names.length === 0) return resolve(0);
+          const tx = db.transaction(names, 'readonly');
+          let total = 0;
+          for (const name of names) {
+            const count = tx.objectStore(name).count();
+            count.onsuccess = () => {
+              total += count.result;
+            };
+          }
+          tx.oncomplete = () => resolve(total);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+  expect(kept).toBe(0);
+  await context.close();
 });
 
 test('an admin erases a person and their story from the Users tab', async ({ browser }) => {

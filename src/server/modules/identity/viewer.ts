@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ERASED_ACCOUNT_MESSAGE } from '#domain/erased-account.ts';
 import { isRole, type Role } from '#domain/roles.ts';
 import { type Db, type Executed, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
@@ -84,8 +85,6 @@ export async function resolveViewer(deps: RecordWriteDeps, identity: VerifiedIde
     tokensValidAfter: row.tokens_valid_after === null ? null : new Date(row.tokens_valid_after).getTime(),
   };
 }
-
-export const ERASED_ACCOUNT_MESSAGE = 'This account has been erased.';
 
 /**
  * Issue 30 §6 (decision 131): the row of an erased person keeps the subject, so a token issued

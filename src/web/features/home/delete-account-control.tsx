@@ -6,10 +6,8 @@ import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiRequestError, useApiRequest } from '#web/lib/api-request.ts';
 import { useAuthSession } from '#web/lib/auth/auth-provider.tsx';
+import { endAfterErasure } from '#web/lib/auth/erased-account.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
-
-/** Where the person lands once erased (router.tsx). */
-export const ACCOUNT_ERASED_ROUTE = '/account-erased';
 
 /**
  * Issue 30 §6 "Delete my account and my story", under Your Records: a quiet section of its own, so
@@ -44,7 +42,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const passwordId = useId();
   const wordId = useId();
-  const { externalSignIn, productName } = useClientConfig();
+  const config = useClientConfig();
+  const { externalSignIn, productName } = config;
   const session = useAuthSession();
   const request = useApiRequest();
   const [password, setPassword] = useState('');
@@ -53,7 +52,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const erase = useMutation({
     mutationFn: (input: { password?: string; confirmation: string }) =>
       request<{ erased: true }>('/api/account/erase', { method: 'POST', body: input }),
-    onSuccess: () => session.endAfterErasure(ACCOUNT_ERASED_ROUTE),
+    onSuccess: () => endAfterErasure(config),
   });
   useEffect(() => {
     const dialog = ref.current;
@@ -131,7 +130,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         {shown ? <ErrorMessage message={shown} /> : null}
         <div className="modal__actions">
           {needsFreshSignIn ? (
-            <Button type="button" onClick={() => void session.reauthenticate()}>
+            <Button type="button" onClick={() => void session.login({ prompt: 'login' })}>
               Sign in again
             </Button>
           ) : null}

@@ -70,17 +70,6 @@ export async function signOutEverywhere(core: SessionCore, idToken: string | nul
   return true;
 }
 
-/**
- * Issue 30 §6: after an erasure there is nothing to end at the server or the provider (both have
- * forgotten the person), and nothing to keep: answers this device still held for the erased
- * records are deleted with the rest, and the page shows `route` (the confirmation).
- */
-export async function endAfterErasure(core: SessionCore, route: string): Promise<void> {
-  await clearPendingAnswersAtLogout({ discardUnsent: true });
-  await core.dropUser().catch(() => core.env.sessionStorage.removeItem(userStorageKeyOf(core.config)));
-  core.env.location.hash = route;
-}
-
 /** Ends the sign-in at the server (unless done already) and at the provider, or here at least. */
 async function leave(core: SessionCore, endAtServer: boolean): Promise<void> {
   const { config, env } = core;

@@ -1,13 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
 import { logAuthError, logQuietSignInFailure } from './auth-log.ts';
-import {
-  endAfterErasure,
-  endSignInKeepingAnswers,
-  logout,
-  type SessionEndReason,
-  signOutEverywhere,
-} from './auth-logout.ts';
+import { endSignInKeepingAnswers, logout, type SessionEndReason, signOutEverywhere } from './auth-logout.ts';
 import { type AuthSnapshot, isExpired, SIGNED_OUT } from './auth-store.ts';
 import { isExpiringSoon } from './id-token-claims.ts';
 import { loadOidcLibrary, type OidcLibrary } from './lazy-user-manager.ts';
@@ -39,7 +33,8 @@ export interface AuthSession {
   start(): Promise<void>;
   /** The hash route to show after a completed sign-in redirect, once. */
   takeReturnTo(): string | null;
-  login(): Promise<void>;
+  /** `params` go to the provider: `{ prompt: 'login' }` asks for the password again (issue 30 §6). */
+  login(params?: Record<string, string>): Promise<void>;
   signup(): Promise<void>;
   /**
    * Ends the sign-in here, at the server and at the provider. Issue 26 §1–§2: while this device
@@ -54,13 +49,6 @@ export interface AuthSession {
   endKeepingAnswers(reason: Exclude<SessionEndReason, 'everywhere'>): Promise<void>;
   /** Issue 29 §4: ends every sign-in of the person, then this one; false when the server was not told. */
   signOutEverywhere(): Promise<boolean>;
-  /**
-   * Issue 30 §6: the account was erased at the server (tokens, sessions and the sign-in account are
-   * gone already): forget everything this device holds of it, unsent answers too, and show `route`.
-   */
-  endAfterErasure(route: string): Promise<void>;
-  /** Issue 30 §6: asks the provider for a fresh sign-in (its password again), then comes back here. */
-  reauthenticate(): Promise<void>;
   /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
   getIdToken(): Promise<string | null>;
 }
@@ -82,14 +70,12 @@ export function createAuthSession(
       core.returnTo = null;
       return route;
     },
-    login: () => redirectToProvider(core),
+    login: (params) => redirectToProvider(core, params),
     // customer-app §4: sign-up is the login redirect with a sign-up screen hint.
     signup: () => redirectToProvider(core, { screen_hint: 'signup' }),
     logout: ({ discardUnsent = false }: LogoutOptions = {}) => logout(core, discardUnsent),
     endKeepingAnswers: (reason) => endSignInKeepingAnswers(core, reason),
     signOutEverywhere: async () => signOutEverywhere(core, await getIdToken(core)),
-    endAfterErasure: (route) => endAfterErasure(core, route),
-    reauthenticate: () => redirectToProvider(core, { prompt: 'login' }),
     getIdToken: () => getIdToken(core),
   };
 }
