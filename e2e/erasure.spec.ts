@@ -76,7 +76,7 @@ test('a person deletes their account and story, cannot sign in again, and a new 
 
   await dialog.getByLabel('Your password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account and my story' }).click();
-  await expect(page).toHaveURL(/#\/account-erased$/);
+  await expect(page).toHaveURL(/#\/\?erased$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Your account and your story have been erased' }),
   ).toBeVisible();

@@ -104,14 +104,6 @@ export const appRoutes: RouteObject[] = [
           (m) => m.SandboxCheckoutScreen,
         ),
       },
-      // Issue 30 §6: after "Delete my account and my story".
-      {
-        path: 'account-erased',
-        element: lazyScreen(
-          () => import('#web/features/home/account-erased-screen.tsx'),
-          (m) => m.AccountErasedScreen,
-        ),
-      },
       {
         path: 'account',
         element: lazyScreen(

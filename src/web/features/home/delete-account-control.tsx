@@ -6,7 +6,6 @@ import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiRequestError, useApiRequest } from '#web/lib/api-request.ts';
 import { useAuthSession } from '#web/lib/auth/auth-provider.tsx';
-import { endAfterErasure } from '#web/lib/auth/erased-account.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 
 /**
@@ -42,8 +41,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const passwordId = useId();
   const wordId = useId();
-  const config = useClientConfig();
-  const { externalSignIn, productName } = config;
+  const { externalSignIn, productName } = useClientConfig();
   const session = useAuthSession();
   const request = useApiRequest();
   const [password, setPassword] = useState('');
@@ -52,7 +50,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const erase = useMutation({
     mutationFn: (input: { password?: string; confirmation: string }) =>
       request<{ erased: true }>('/api/account/erase', { method: 'POST', body: input }),
-    onSuccess: () => endAfterErasure(config),
+    // The same module the record screen loads lazily (keeping it out of the record route's script).
+    onSuccess: async () => (await import('#web/lib/auth/erased-account.ts')).endAfterErasure(),
   });
   useEffect(() => {
     const dialog = ref.current;
