@@ -49,6 +49,9 @@ test('a person deletes their account and story, cannot sign in again, and a new 
   await page.goto('/');
   const section = page.getByRole('region', { name: 'Your account' });
   await expect(page.getByRole('heading', { name: 'Your Records' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Record 1/ })).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await screenshots(page, 'erasure-home-section');
   await section.getByRole('button', { name: 'Delete my account and my story' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete my account and my story' });
   await expect(dialog).toBeVisible();
