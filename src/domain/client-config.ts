@@ -24,6 +24,11 @@ export interface ClientConfig {
   supportLine: SupportLine;
   /** Issue 29 §3: answers may go to an outside AI service here (OPENAI_* set), so people are asked first. */
   outsideAi?: true;
+  /**
+   * Issue 30 §6: people sign in at an outside provider (OIDC_ISSUER), so no password is asked here:
+   * erasing an account wants a fresh sign-in there instead.
+   */
+  externalSignIn?: true;
 }
 
 /** Issue 29 §4 (OWASP ASVS V7.3): 30 minutes idle, 12 hours at most from sign-in. */

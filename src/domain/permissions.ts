@@ -74,6 +74,9 @@ export const GLOBAL_OPERATIONS = {
   'supportMessages.list': 'admin',
   // Issue 29 §2: the console's Audit tab; a person's own entries need no role (audit-service.ts).
   'audit.list': 'admin',
+  // Issue 30 §6: a person erases their own account; an admin erases another person (decision 131).
+  'account.erase': 'signed-in',
+  'user.erase': 'admin',
 } as const satisfies Record<string, Audience>;
 export type GlobalOperation = keyof typeof GLOBAL_OPERATIONS;
 

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { fastifyErrorSerializer, requestLogSerializer } from './log-serializers.ts';
+import { erasureRoutes } from './modules/erasure/erasure-routes.ts';
+import type { DataKeyShredder } from './modules/erasure/erasure-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
 import { invitationRoutes } from './modules/invitations/invitation-routes.ts';
@@ -44,6 +46,11 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Serve the CLI on DATA_DIR/control.sock (PGlite only): main.ts asks, tests only when they test it. */
   controlSocket?: boolean;
+  /**
+   * Destroys records' data keys when a person is erased (issue 30 §6): the key store apart from the
+   * database (decision 130) unless a test passes one that records the calls.
+   */
+  dataKeys?: DataKeyShredder;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -55,6 +62,7 @@ export async function buildApp({
   clientDir,
   mailer,
   controlSocket,
+  dataKeys,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -108,6 +116,7 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(graphqlPlugin);
   await app.register(usersRoutes);
+  await app.register(erasureRoutes, { dataKeys: dataKeys ?? database.vault });
   await app.register(reportRoutes);
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);

@@ -48,10 +48,17 @@ export const users = pgTable(
     email: text('email'),
     name: text('name'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    // Issue 30 §6 (decision 131): an erasure of the person began (they can no longer act) and, once
+    // every step is done, ended. A row with the first and not the second is resumed at start-up.
+    erasureStartedAt: timestamp('erasure_started_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('users_erasure_pending_idx')
+      .on(t.erasureStartedAt)
+      .where(sql`${t.erasureStartedAt} is not null and ${t.erasedAt} is null`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
   ],
@@ -196,6 +203,9 @@ export const reports = pgTable(
     // undo, issue 26 §3): a save typed against an earlier version was typed against another form,
     // so none of its answers is written (the client maps them and sends them again).
     formChangedVersion: integer('form_changed_version').notNull().default(0),
+    // Issue 30 §6 (decision 131): its owner was erased; the row stays (its credit stays used) but
+    // holds no answer, narrative or invited name any more, and nobody writes to it again.
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     foreignKey({

@@ -739,6 +739,8 @@ export type SupportMessage = {
 export type User = {
   __typename?: 'User';
   email?: Maybe<Scalars['String']['output']>;
+  /** When the person was erased (issue 30 §6); null for everyone else. An erasure under way counts. */
+  erasedAt?: Maybe<Scalars['DateTime']['output']>;
   federatedId?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name?: Maybe<Scalars['String']['output']>;
@@ -1261,6 +1263,7 @@ export type SupportMessageResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   federatedId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -20,6 +20,7 @@ export function clientConfigFor(config: Config): ClientConfig {
     quickExitUrl: config.quickExitUrl,
     supportLine: config.supportLine,
     ...(config.openai ? { outsideAi: true as const } : {}),
+    ...(config.oidc.embedded ? {} : { externalSignIn: true as const }),
   };
 }
 

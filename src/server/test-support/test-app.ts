@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY } from './test-database.ts';
@@ -21,7 +21,12 @@ export interface TestApp {
  * built web client (none by default).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; listen?: boolean; clientDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    listen?: boolean;
+    clientDir?: string;
+    dataKeys?: AppDependencies['dataKeys'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
   const testDatabase = await createTestDatabase();
@@ -40,6 +45,7 @@ export async function createTestApp(
     config,
     database: testDatabase.database,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+    dataKeys: options.dataKeys,
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -55,6 +61,7 @@ export async function createTestApp(
       config,
       database: testDatabase.database,
       clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
+      dataKeys: options.dataKeys,
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }

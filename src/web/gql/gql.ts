@@ -23,7 +23,7 @@ type Documents = {
     "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n      supportText\n      supportPhone\n      supportUrl\n    }\n  }\n": typeof types.AdminOrganizationsDocument,
     "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateOrganizationDocument,
-    "\n  query AdminUsers($input: UsersPageInput!) {\n    usersPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      allRoles {\n        id\n        name\n      }\n      users {\n        id\n        name\n        email\n        federatedId\n        organization {\n          id\n          name\n        }\n        roles {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  query AdminUsers($input: UsersPageInput!) {\n    usersPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      allRoles {\n        id\n        name\n      }\n      users {\n        id\n        name\n        email\n        federatedId\n        erasedAt\n        organization {\n          id\n          name\n        }\n        roles {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  query OrganizationChoices {\n    organizations {\n      id\n      name\n    }\n  }\n": typeof types.OrganizationChoicesDocument,
     "\n  mutation UpdateUser($id: ID!, $input: UserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateUserDocument,
     "\n  query AdminInventoryTypes {\n    inventoryTypes {\n      id\n      name\n      description\n      reportQuery\n    }\n  }\n": typeof types.AdminInventoryTypesDocument,
@@ -74,7 +74,7 @@ const documents: Documents = {
     "\n  query AdminOrganizations {\n    organizations {\n      id\n      name\n      phone\n      website\n      supportText\n      supportPhone\n      supportUrl\n    }\n  }\n": types.AdminOrganizationsDocument,
     "\n  mutation CreateOrganization($input: OrganizationInput!) {\n    createOrganization(input: $input) {\n      id\n    }\n  }\n": types.CreateOrganizationDocument,
     "\n  mutation UpdateOrganization($id: ID!, $input: OrganizationInput!) {\n    updateOrganization(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateOrganizationDocument,
-    "\n  query AdminUsers($input: UsersPageInput!) {\n    usersPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      allRoles {\n        id\n        name\n      }\n      users {\n        id\n        name\n        email\n        federatedId\n        organization {\n          id\n          name\n        }\n        roles {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  query AdminUsers($input: UsersPageInput!) {\n    usersPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      allRoles {\n        id\n        name\n      }\n      users {\n        id\n        name\n        email\n        federatedId\n        erasedAt\n        organization {\n          id\n          name\n        }\n        roles {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  query OrganizationChoices {\n    organizations {\n      id\n      name\n    }\n  }\n": types.OrganizationChoicesDocument,
     "\n  mutation UpdateUser($id: ID!, $input: UserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateUserDocument,
     "\n  query AdminInventoryTypes {\n    inventoryTypes {\n      id\n      name\n      description\n      reportQuery\n    }\n  }\n": types.AdminInventoryTypesDocument,
@@ -152,7 +152,7 @@ export function graphql(source: "\n  mutation UpdateOrganization($id: ID!, $inpu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminUsers($input: UsersPageInput!) {\n    usersPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      allRoles {\n        id\n        name\n      }\n      users {\n        id\n        name\n        email\n        federatedId\n        organization {\n          id\n          name\n        }\n        roles {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').AdminUsersDocument;
+export function graphql(source: "\n  query AdminUsers($input: UsersPageInput!) {\n    usersPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      allRoles {\n        id\n        name\n      }\n      users {\n        id\n        name\n        email\n        federatedId\n        erasedAt\n        organization {\n          id\n          name\n        }\n        roles {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').AdminUsersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

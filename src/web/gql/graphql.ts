@@ -180,7 +180,7 @@ export type AdminUsersQueryVariables = Exact<{
 }>;
 
 
-export type AdminUsersQuery = { usersPage: { totalCount: number, page: number, pageCount: number, allRoles: Array<{ id: string, name: string }>, users: Array<{ id: string, name: string | null, email: string | null, federatedId: string | null, organization: { id: string, name: string } | null, roles: Array<{ id: string, name: string }> }> } };
+export type AdminUsersQuery = { usersPage: { totalCount: number, page: number, pageCount: number, allRoles: Array<{ id: string, name: string }>, users: Array<{ id: string, name: string | null, email: string | null, federatedId: string | null, erasedAt: string | null, organization: { id: string, name: string } | null, roles: Array<{ id: string, name: string }> }> } };
 
 export type OrganizationChoicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -605,6 +605,7 @@ export const AdminUsersDocument = new TypedDocumentString(`
       name
       email
       federatedId
+      erasedAt
       organization {
         id
         name

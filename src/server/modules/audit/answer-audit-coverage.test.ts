@@ -78,6 +78,8 @@ const ROUTES_WITHOUT_ANSWERS: Record<string, string> = {
   'POST /api/logout': 'ends a session',
   'POST /api/sign-out-everywhere': 'ends every session of the caller',
   'POST /api/users/:id/sign-out-everywhere': 'ends every session of a user',
+  'POST /api/account/erase': 'erases the caller (issue 30 §6)',
+  'POST /api/users/:id/erase': 'erases a person (issue 30 §6)',
   'GET /api/me': 'the caller’s profile',
   'POST /api/support': 'a contact-form message in',
   'GET /api/sandbox-checkout/:productId': 'a product and a price',

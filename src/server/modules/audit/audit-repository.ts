@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import type { Database } from '../../db/database.ts';
 import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
@@ -195,10 +196,19 @@ export async function readGenerationWithEntry(
 }
 
 const subject = alias(users, 'subject');
-const SELECT_ENTRIES = sql`select ${a.id}, ${a.at}, ${a.actorId}, ${a.actorName}, ${a.actorRole},
-    ${a.actorOrganization}, ${a.subjectId}, ${subject.name} as subject_name, ${a.recordId}, ${a.action},
+const actor = alias(users, 'actor');
+// Issue 30 §6 (decision 131): entries are kept as written (append-only, GDPR Art. 17(3)(b)/(e)),
+// but wherever they are shown or searched, a person whose erasure began is named only as erased.
+// A constant of ours (no quote in it), written into the statement: prepared statements take values by name only.
+const ERASED_NAME = sql.raw(`'${ERASED_PERSON_NAME}'::text`);
+const ACTOR_NAME = sql`case when ${actor.erasureStartedAt} is not null then ${ERASED_NAME} else ${a.actorName} end`;
+const SUBJECT_NAME = sql`case when ${subject.erasureStartedAt} is not null then ${ERASED_NAME} else ${subject.name} end`;
+const ENTRY_PEOPLE = sql`${a} left join ${users} subject on ${subject.id} = ${a.subjectId}
+  left join ${users} actor on ${actor.id} = ${a.actorId}`;
+const SELECT_ENTRIES = sql`select ${a.id}, ${a.at}, ${a.actorId}, ${ACTOR_NAME} as actor_name, ${a.actorRole},
+    ${a.actorOrganization}, ${a.subjectId}, ${SUBJECT_NAME} as subject_name, ${a.recordId}, ${a.action},
     ${a.provider}, ${a.model}, ${a.requestId}
-  from ${a} left join ${users} subject on ${subject.id} = ${a.subjectId}`;
+  from ${ENTRY_PEOPLE}`;
 
 const SUBJECT_FILTER = sql`${a.subjectId} = ${value('subjectId')}::uuid
   and (${value('recordId')}::uuid is null or ${a.recordId} = ${value('recordId')}::uuid)`;
@@ -228,13 +238,12 @@ export async function entriesOfSubject(
 
 const likeOf = (search: string) => (search === '' ? '' : `%${search.replace(/[\\%_]/g, '\\$&')}%`);
 // Searched by person: the one who acted or the one whose answers they were (issue 29 §2).
-const ADMIN_FILTER = sql`(${value('pattern')}::text = '' or ${a.actorName} ilike ${value('pattern')}::text escape '\\'
-    or ${subject.name} ilike ${value('pattern')}::text escape '\\')
+const ADMIN_FILTER = sql`(${value('pattern')}::text = '' or ${ACTOR_NAME} ilike ${value('pattern')}::text escape '\\'
+    or ${SUBJECT_NAME} ilike ${value('pattern')}::text escape '\\')
   and (${value('recordId')}::uuid is null or ${a.recordId} = ${value('recordId')}::uuid)`;
 const ADMIN_COUNT = prepared<{ total: number }>(
   'audit-admin-count',
-  sql`select count(*)::int as total from ${a} left join ${users} subject on ${subject.id} = ${a.subjectId}
-      where ${ADMIN_FILTER}`,
+  sql`select count(*)::int as total from ${ENTRY_PEOPLE} where ${ADMIN_FILTER}`,
 );
 const ADMIN_PAGE = prepared<AuditEntryRow>(
   'audit-admin-page',

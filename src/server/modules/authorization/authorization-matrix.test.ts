@@ -391,6 +391,29 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
       }),
     );
   },
+  // Only the permission is the cell's: an empty password is refused (400) after it, so the fixtures'
+  // people are not erased; erasure-service tests the rest (src/server/modules/erasure).
+  'POST /api/account/erase': async (a) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/account/erase',
+      headers: headersOf(a),
+      payload: { confirmation: 'DELETE', password: '' },
+    });
+    const passwordAsked = response.statusCode === 400 && /password/.test(JSON.stringify(response.json()));
+    return passwordAsked ? 'allow' : httpOutcome(response);
+  },
+  'POST /api/users/:id/erase': async (a) => {
+    const target = await createTestUser(test.database.db, test.config, { roles: ['client'] });
+    return httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/users/${target.id}/erase`,
+        headers: headersOf(a),
+        payload: { confirmation: 'ERASE' },
+      }),
+    );
+  },
   'GET /api/my-data': async (a) =>
     httpOutcome(await test.app.inject({ method: 'GET', url: '/api/my-data', headers: headersOf(a) })),
 

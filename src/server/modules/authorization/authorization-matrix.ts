@@ -150,6 +150,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // Sessions (issue 29 §4): the person themself, or an admin on any user
   row('POST /api/sign-out-everywhere', 'http', 'POST /api/sign-out-everywhere', 'the caller’s own sign-ins', SIGNED_IN),
   row('POST /api/users/:id/sign-out-everywhere', 'http', 'POST /api/users/:id/sign-out-everywhere', 'a fresh user’s sign-ins', ADMINS),
+  // Erasure (issue 30 §6): the person themself (with their password), or an admin on another person
+  row('POST /api/account/erase', 'http', 'POST /api/account/erase', 'the caller’s own account (the cell stops at the password: a wrong one answers 400 once let through)', SIGNED_IN),
+  row('POST /api/users/:id/erase', 'http', 'POST /api/users/:id/erase', 'a fresh user and their story', ADMINS),
   // Invite service (customer-app §7): the organization's customers and admins only
   row('POST /api/invite', 'http', 'POST /api/invite', 'a fresh credit of organization A', ORGANIZATION_BUYERS),
   row('POST /api/resend', 'http', 'POST /api/resend', OWNED, cells('unauthenticated', 'not-found', 'forbidden', 'not-found', 'allow', 'not-found', 'allow')),

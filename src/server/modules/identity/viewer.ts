@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { ERASED_ACCOUNT_MESSAGE } from '#domain/erased-account.ts';
 import { isRole, type Role } from '#domain/roles.ts';
 import { type Db, type Executed, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { users } from '../../db/schema.ts';
+import { AuthenticationError } from '../../kernel/authentication.ts';
 import { type RecordWriteDeps, writeRecords } from '../../kernel/record-writes.ts';
 import { completeSignIn } from './sign-in-service.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
@@ -23,7 +25,10 @@ export interface Viewer {
 }
 
 type UserRow = Executed<
-  ColumnsOfRow<typeof users, 'id' | 'name' | 'email' | 'organization_id' | 'tokens_valid_after'>
+  ColumnsOfRow<
+    typeof users,
+    'id' | 'name' | 'email' | 'organization_id' | 'tokens_valid_after' | 'erasure_started_at' | 'erased_at'
+  >
 > & {
   /** Names of the roles held (roles.name), from the database, never from the token (DESIGN §6). */
   roles: string[];
@@ -32,7 +37,7 @@ type UserRow = Executed<
 async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefined> {
   const [row] = await queryRows<UserRow>(
     db,
-    sql`select u.id, u.name, u.email, u.organization_id, u.tokens_valid_after,
+    sql`select u.id, u.name, u.email, u.organization_id, u.tokens_valid_after, u.erasure_started_at, u.erased_at,
           coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
         from users u
         left join user_roles ur on ur.user_id = u.id
@@ -57,6 +62,7 @@ function signInIncomplete(row: UserRow | undefined, identity: VerifiedIdentity):
 export async function resolveViewer(deps: RecordWriteDeps, identity: VerifiedIdentity): Promise<Viewer> {
   const db = deps.database.db;
   let row = await findByFederatedId(db, identity.sub);
+  if (row?.erasure_started_at) row = await refuseOrReleaseErased(db, row, identity);
   if (signInIncomplete(row, identity)) {
     const userId = row?.id ?? null;
     // Records whose owner changed at sign-in are published like every write (issue 16 §2).
@@ -78,6 +84,27 @@ export async function resolveViewer(deps: RecordWriteDeps, identity: VerifiedIde
     tokenExpiresAt: identity.expiresAt,
     tokensValidAfter: row.tokens_valid_after === null ? null : new Date(row.tokens_valid_after).getTime(),
   };
+}
+
+/**
+ * Issue 30 §6 (decision 131): the row of an erased person keeps the subject, so a token issued
+ * before the erasure still finds it and is refused, instead of making a new row from the token's
+ * name and address. A token issued after the erasure ended can only come from a new sign-in at an
+ * outside provider (the embedded account is gone): that person starts afresh, and the erased row
+ * lets go of the subject.
+ */
+async function refuseOrReleaseErased(
+  db: Db,
+  row: UserRow,
+  identity: VerifiedIdentity,
+): Promise<UserRow | undefined> {
+  const erasedAt = row.erased_at === null ? null : new Date(row.erased_at).getTime();
+  const issuedAt = identity.issuedAtMs ?? identity.issuedAt;
+  if (erasedAt === null || issuedAt <= erasedAt) throw new AuthenticationError(ERASED_ACCOUNT_MESSAGE);
+  await db.execute(
+    sql`update users set federated_id = null where id = ${row.id}::uuid and erased_at is not null`,
+  );
+  return undefined;
 }
 
 /**

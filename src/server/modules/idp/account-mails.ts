@@ -70,7 +70,8 @@ function mailButton(link: string, label: string): SafeHtml {
   return html`<p style="margin:24px 0"><a href="${link}" style="background:#1f3a5f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${label}</a></p>`;
 }
 
-function mailHtml(site: PageSite, body: SafeHtml): string {
+/** The mails' frame (header band, white card), shared by every mail the server sends a person. */
+export function mailHtml(site: PageSite, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><body style="margin:0;background:#f5f3ee;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2430;line-height:1.5">
 <div style="background:#1f3a5f;border-bottom:4px solid #f4d58d;padding:16px 24px;color:#ffffff;font-weight:700;font-size:18px">${site.productName}</div>

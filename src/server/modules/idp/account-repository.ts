@@ -64,3 +64,10 @@ export async function replacePassword(db: Db, id: string, passwordHash: string):
     .set({ passwordHash, emailVerified: true, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
     .where(eq(idpAccounts.id, id));
 }
+
+/** Issue 30 §6: the account is erased; its mailed-link tokens go with it (on delete cascade). */
+export async function deleteAccount(db: Db, id: string): Promise<IdpAccount | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [deleted] = await db.delete(idpAccounts).where(eq(idpAccounts.id, id)).returning();
+  return deleted;
+}

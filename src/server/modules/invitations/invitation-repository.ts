@@ -145,6 +145,8 @@ export interface InvitationTarget {
   name: User['name'];
   inventoryTypeName: (typeof inventoryTypes.$inferSelect)['name'];
   organizationName: (typeof organizations.$inferSelect)['name'] | null;
+  /** Issue 30 §6: the record's person was erased; there is nobody to invite any more. */
+  erased: boolean;
 }
 
 /** A record with what its invitation mail needs: its person, type and organization. */
@@ -152,7 +154,8 @@ export async function findInvitationTarget(database: Database, reportId: string)
   const [row] = await queryRows<InvitationTarget>(
     database.db,
     sql`select r.id as "reportId", r.client as "clientId", r.organization_id as "organizationId",
-               r.submitted, u.email, u.name, t.name as "inventoryTypeName", o.name as "organizationName"
+               r.submitted, u.email, u.name, t.name as "inventoryTypeName", o.name as "organizationName",
+               r.erased_at is not null as erased
         from reports r
         join inventory_types t on t.id = r.inventory_type_id
         left join users u on u.id = r.client

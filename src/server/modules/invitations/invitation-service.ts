@@ -95,6 +95,9 @@ export async function inviteToRecord(
  * invitation mailed again to the record's person. Its organization's customers and admins only; a
  * record anyone else names is "not found", whether it exists or not.
  */
+/** Issue 30 §6: an erased person's record (its credit stays used) invites nobody again. */
+export const ERASED_RECORD_MESSAGE = 'The person of this record has been erased: there is nobody to invite.';
+
 export async function resendInvitation(
   deps: InvitationDeps,
   actor: Actor | null,
@@ -111,6 +114,7 @@ export async function resendInvitation(
   if (!target) return denial('not-found', notFound);
   const refused = refusal(decideRecord(actor, 'resendInvite', target), notFound);
   if (refused) return refused;
+  if (target.erased) return fail('CONFLICT', ERASED_RECORD_MESSAGE);
   if (!target.clientId || !target.email)
     return fail('CONFLICT', 'The person of this record has no e-mail address to send the invitation to.');
   const recent = await invitations.countRecentInvitations(

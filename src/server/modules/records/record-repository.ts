@@ -50,7 +50,7 @@ export type SavedAnswersRow = ColumnsOfRow<
 
 type MergeSourceRow = ColumnsOfRow<
   typeof reports,
-  'id' | 'version' | 'data' | 'answer_versions' | 'form_changed_version' | 'client' | 'submitted'
+  'id' | 'version' | 'data' | 'answer_versions' | 'form_changed_version' | 'client' | 'submitted' | 'erased_at'
 >;
 
 // The sealed answers are left out when the row is still at the version this server last wrote
@@ -59,7 +59,8 @@ const READ_FOR_MERGE = prepared<MergeSourceRow>(
   'record-read-for-merge',
   sql`select ${reports.id}, ${reports.version},
         case when ${reports.version} = ${value('knownVersion')}::int then null else ${reports.data} end as data,
-        ${reports.answerVersions}, ${reports.formChangedVersion}, ${reports.clientId}, ${reports.submitted}
+        ${reports.answerVersions}, ${reports.formChangedVersion}, ${reports.clientId}, ${reports.submitted},
+        ${reports.erasedAt}
       from ${reports} where ${reports.id} = ${value('id')}::uuid`,
 );
 
@@ -152,7 +153,8 @@ async function mergeOnce(
       id: input.id,
       knownVersion: known?.version ?? -1,
     });
-    if (!row || row.client !== input.scope.clientId || row.submitted) return undefined;
+    // Issue 30 §6: an erased record takes no answers again (decision 131).
+    if (!row || row.client !== input.scope.clientId || row.submitted || row.erased_at) return undefined;
     // The base version is null on submit: "as of now".
     const base = input.baseVersion ?? (submit ? row.version : 0);
     if (row.version < (input.baseVersion ?? 0)) return undefined;

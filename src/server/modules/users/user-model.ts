@@ -5,4 +5,6 @@ export interface UserModel {
   email: string | null;
   federatedId: string | null;
   organization: { id: string; name: string } | null;
+  /** Issue 30 §6: when the person's erasure began (their row keeps no name or address). */
+  erasedAt: Date | null;
 }

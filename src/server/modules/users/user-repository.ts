@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import { type Database, queryRows } from '../../db/database.ts';
 import { column, prepared, preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
@@ -7,14 +8,17 @@ import type { UserModel } from './user-model.ts';
 
 export type RoleRow = ColumnsOfRow<typeof roles, 'id' | 'name'>;
 
-type UserRow = ColumnsOfRow<typeof users, 'id' | 'name' | 'email' | 'federated_id' | 'organization_id'> & {
+type UserRow = ColumnsOfRow<
+  typeof users,
+  'id' | 'name' | 'email' | 'federated_id' | 'organization_id' | 'erasure_started_at'
+> & {
   /** organizations.name, null when the user has none. */
   organization_name: RowOf<typeof organizations>['name'] | null;
 };
 
 const u = users;
 const o = organizations;
-const SELECT_USERS = sql`select ${u.id}, ${u.name}, ${u.email}, ${u.federatedId}, ${o.id} as organization_id,
+const SELECT_USERS = sql`select ${u.id}, ${u.name}, ${u.email}, ${u.federatedId}, ${u.erasureStartedAt}, ${o.id} as organization_id,
     ${o.name} as organization_name
   from ${u} left join ${o} on ${o.id} = ${u.organizationId}`;
 const ALL_USERS = prepared<UserRow>(
@@ -33,6 +37,7 @@ function toUser(row: UserRow): UserModel {
       row.organization_id && row.organization_name !== null
         ? { id: row.organization_id, name: row.organization_name }
         : null,
+    erasedAt: row.erasure_started_at,
   };
 }
 
@@ -165,7 +170,10 @@ export type RecordOwnerRow = Pick<
 
 const OWNERS = prepared<RecordOwnerRow>(
   'users-as-owners',
-  sql`select ${u.id}, ${u.federatedId} as "federatedId", ${u.name}, ${u.email},
+  // Issue 30 §6: lists show an erased person's records as such (the row keeps no name of theirs).
+  sql`select ${u.id}, ${u.federatedId} as "federatedId",
+        case when ${u.erasureStartedAt} is not null then ${sql.raw(`'${ERASED_PERSON_NAME}'`)} else ${u.name} end as name,
+        case when ${u.erasureStartedAt} is null then ${u.email} end as email,
         ${u.organizationId} as "organizationId"
       from ${u} where ${u.id} = any(${value('ids')}::uuid[])`,
 );

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'quiet';
 export type ButtonSize = 'md' | 'lg' | 'sm';
@@ -17,6 +17,8 @@ export function buttonClassName(
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** React 19 passes it through as a prop (focus goes back to the opener of a dialog). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -12,6 +12,7 @@ export const DOWNLOADED_MESSAGE = 'Word document downloaded successfully!';
 export const USER_UPDATED_MESSAGE = 'User updated successfully!';
 export const userUpdateFailedMessage = (message: string) => `Error updating user: ${message}`;
 export const signedOutEverywhereMessage = (who: string) => `${who} is signed out of all devices.`;
+export const erasedMessage = (who: string) => `${who} and their story have been erased.`;
 export const signOutEverywhereFailedMessage = (message: string) => `Error signing the user out: ${message}`;
 export const ROLES_FALLBACK = 'Failed to update user roles.';
 export const rolesUpdateFailedMessage = (message: string) =>

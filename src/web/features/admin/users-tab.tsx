@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { userInputSchema } from '#domain/admin-inputs.ts';
+import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
@@ -23,6 +24,7 @@ import {
   useSaveUser,
   useSignOutUserEverywhere,
 } from './api/users.ts';
+import { EraseUserDialog } from './erase-user-dialog.tsx';
 import type { AdminColumn } from './list/admin-columns.ts';
 import { AdminList } from './list/admin-list.tsx';
 import { EditRow } from './list/edit-row.tsx';
@@ -39,7 +41,7 @@ const WORDS = { table: 'Users', noun: 'users', search: 'Search by name' };
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 250;
 
-const whoIs = (user: User) => user.name || user.email || 'user';
+const whoIs = (user: User) => (user.erasedAt ? ERASED_PERSON_NAME : user.name || user.email || 'user');
 
 /**
  * admin-app §2 Users tab: search by name; Name, Email, Organization, Roles, Actions; inline edit.
@@ -51,24 +53,43 @@ export function UsersTab({ url }: { url: AdminUrl }) {
   const organizations = useOrganizationChoices();
   const edit = useInlineEdit();
   const columns: readonly AdminColumn<User>[] = [
-    { id: 'name', label: 'Name', sortBy: 'server', cell: (user) => user.name || NOT_AVAILABLE },
-    { id: 'email', label: 'Email', sortBy: 'server', cell: (user) => user.email || NOT_AVAILABLE },
+    {
+      id: 'name',
+      label: 'Name',
+      sortBy: 'server',
+      cell: (user) => (user.erasedAt ? <em>{ERASED_PERSON_NAME}</em> : user.name || NOT_AVAILABLE),
+    },
+    {
+      id: 'email',
+      label: 'Email',
+      sortBy: 'server',
+      cell: (user) => (user.erasedAt ? NOT_AVAILABLE : user.email || NOT_AVAILABLE),
+    },
     {
       id: 'organization',
       label: 'Organization',
       sortBy: 'server',
       cell: (user) => user.organization?.name ?? NOT_AVAILABLE,
     },
-    { id: 'roles', label: 'Roles', cell: (user) => <RoleBadges roles={user.roles} /> },
+    {
+      id: 'roles',
+      label: 'Roles',
+      cell: (user) => (user.erasedAt ? <Badge>erased</Badge> : <RoleBadges roles={user.roles} />),
+    },
     {
       id: 'actions',
       label: 'Actions',
-      cell: (user) => (
-        <div className="data-table__actions">
-          <EditRowButton name={whoIs(user)} onEdit={() => edit.edit(user.id)} />
-          <SignOutEverywhereButton user={user} />
-        </div>
-      ),
+      // Issue 30 §6: an erased person has nothing left to edit, sign out or erase.
+      cell: (user) =>
+        user.erasedAt ? (
+          NOT_AVAILABLE
+        ) : (
+          <div className="data-table__actions">
+            <EditRowButton name={whoIs(user)} onEdit={() => edit.edit(user.id)} />
+            <SignOutEverywhereButton user={user} />
+            <EraseUserButton user={user} />
+          </div>
+        ),
     },
   ];
 
@@ -106,6 +127,36 @@ function SignOutEverywhereButton({ user }: { user: User }) {
     >
       Sign out of all devices
     </Button>
+  );
+}
+
+/** Issue 30 §6: opens the typed confirmation; the server refuses it for the admin themselves. */
+function EraseUserButton({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const who = whoIs(user);
+  return (
+    <>
+      <Button
+        ref={opener}
+        size="sm"
+        variant="quiet"
+        aria-label={`Erase ${who} and their story`}
+        onClick={() => setOpen(true)}
+      >
+        Erase
+      </Button>
+      {open ? (
+        <EraseUserDialog
+          userId={user.id}
+          who={who}
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

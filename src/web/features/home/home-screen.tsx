@@ -1,5 +1,5 @@
 import './home.css';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { useCurtainTransition } from '#web/components/ui/curtain-transition.tsx';
@@ -8,12 +8,20 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useProductName } from '#web/lib/client-config-context.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { AccountErasedScreen } from './account-erased-screen.tsx';
+import { DeleteAccountSection } from './delete-account-control.tsx';
 import { EmailVerificationNotice } from './email-verification-notice.tsx';
 import { IntroCurtain } from './intro-curtain.tsx';
 import { ViewerRecordList } from './viewer-record-list.tsx';
 
 /** customer-app §2 Home, with the spec's exact texts. */
 export function HomeScreen() {
+  const [params] = useSearchParams();
+  // Issue 30 §6: where a person lands once their account is erased (lib/auth/erased-account.ts).
+  return params.has('erased') ? <AccountErasedScreen /> : <Home />;
+}
+
+function Home() {
   const product = useProductName();
   const { isAuthenticated, isLoading } = useAuth();
   usePageTitle(null);
@@ -97,6 +105,7 @@ function SignedInHome() {
       <Card className="home-card">
         <ViewerRecordList />
       </Card>
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import { SIGN_IN_ENDED_ON_LOAD_TEXT, SIGN_IN_ENDED_TEXT, SIGN_IN_ENDED_TITLE } from './record-messages.ts';
 
@@ -15,6 +16,12 @@ export function isSignInRefused(error: unknown): boolean {
  */
 export function SignInEndedNotice({ onLoad = false }: { onLoad?: boolean }) {
   const { login } = useAuth();
+  const session = useAuthSession();
+  // Issue 30 §6: when the person was erased (on another device, or by an admin), there is no
+  // sign-in to return to and nothing to send: the page forgets it all and says what happened.
+  useEffect(() => {
+    void import('#web/lib/auth/erased-account.ts').then((m) => m.endIfErased(session));
+  }, [session]);
   return (
     <section className="record-screen__notice record-screen__notice--sign-in" role="alert">
       <h2>{SIGN_IN_ENDED_TITLE}</h2>

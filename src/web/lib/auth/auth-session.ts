@@ -33,7 +33,8 @@ export interface AuthSession {
   start(): Promise<void>;
   /** The hash route to show after a completed sign-in redirect, once. */
   takeReturnTo(): string | null;
-  login(): Promise<void>;
+  /** `params` go to the provider: `{ prompt: 'login' }` asks for the password again (issue 30 §6). */
+  login(params?: Record<string, string>): Promise<void>;
   signup(): Promise<void>;
   /**
    * Ends the sign-in here, at the server and at the provider. Issue 26 §1–§2: while this device
@@ -69,7 +70,7 @@ export function createAuthSession(
       core.returnTo = null;
       return route;
     },
-    login: () => redirectToProvider(core),
+    login: (params) => redirectToProvider(core, params),
     // customer-app §4: sign-up is the login redirect with a sign-up screen hint.
     signup: () => redirectToProvider(core, { screen_hint: 'signup' }),
     logout: ({ discardUnsent = false }: LogoutOptions = {}) => logout(core, discardUnsent),

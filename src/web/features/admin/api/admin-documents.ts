@@ -103,6 +103,7 @@ export const AdminUsersQuery = graphql(`
         name
         email
         federatedId
+        erasedAt
         organization {
           id
           name

@@ -74,3 +74,14 @@ export function useSignOutUserEverywhere() {
       request(`/api/users/${encodeURIComponent(userId)}/sign-out-everywhere`, { method: 'POST' }),
   });
 }
+
+/** Issue 30 §6: an admin erases a person and their story (the typed word is checked again there). */
+export function useEraseUser() {
+  const request = useApiRequest();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, confirmation }: { userId: string; confirmation: string }) =>
+      request(`/api/users/${encodeURIComponent(userId)}/erase`, { method: 'POST', body: { confirmation } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_KEY] }),
+  });
+}
