@@ -241,9 +241,9 @@ describe('POST /api/account/erase (the person)', () => {
     );
     expect(rows).toEqual(person.records.map(() => ({ client: person.id, erased: true, data: null })));
     // The older copy's answers no longer open: their data key is gone from the key store.
-    await expect(
-      test.database.vault.open(person.records[0] ?? '', 'answers', before.data),
-    ).rejects.toThrow(/data key was destroyed/);
+    await expect(test.database.vault.open(person.records[0] ?? '', 'answers', before.data)).rejects.toThrow(
+      /data key was destroyed/,
+    );
     expect(await creditCount(test.database, organizationId, typeId)).toEqual(creditsBefore);
     expect(
       await count(

@@ -50,7 +50,14 @@ export type SavedAnswersRow = ColumnsOfRow<
 
 type MergeSourceRow = ColumnsOfRow<
   typeof reports,
-  'id' | 'version' | 'data' | 'answer_versions' | 'form_changed_version' | 'client' | 'submitted' | 'erased_at'
+  | 'id'
+  | 'version'
+  | 'data'
+  | 'answer_versions'
+  | 'form_changed_version'
+  | 'client'
+  | 'submitted'
+  | 'erased_at'
 >;
 
 // The sealed answers are left out when the row is still at the version this server last wrote
