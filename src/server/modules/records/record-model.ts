@@ -20,6 +20,11 @@ export interface RecordModel extends RecordFacts {
   answersWithheld: boolean;
   report: string | null;
   visible: RecordFieldVisibility;
+  /**
+   * Issue 31 §6: on a live update, the fetches about this record (owner, organization, type …)
+   * shared by every subscriber of the change on this server (shared-record-reads.ts).
+   */
+  lookups?: Map<string, Promise<unknown>>;
 }
 
 export interface ReportGenerationModel {

@@ -1,30 +1,34 @@
-import type { RecordChanges } from '../../kernel/record-changes.ts';
 import type { Result } from '../../kernel/result.ts';
 import type { RecordModel } from './record-model.ts';
+import type { SharedDelivery, SharedRecordRead, SharedRecordReads } from './shared-record-reads.ts';
 
 /**
- * customer-app §7 call 10: the record now, then again after every change, each time read afresh as
- * the subscriber may see it (`load` re-checks who the subscriber is and what the policy allows).
- * Changes that arrive while a read runs are folded into one more read, so a burst of saves costs
- * the subscriber one or two reads, not one per save. If the subscriber may no longer see the
- * record, the subscription ends with the error.
+ * customer-app §7 call 10: the record now, then again after every change, each time as the
+ * subscriber may see it now (`view` re-checks who the subscriber is and what the policy allows).
+ * Issue 31 §6: the record is read once per change for all its subscribers on this server
+ * (shared-record-reads.ts), not once per subscriber. A subscriber slower than the changes gets the
+ * latest read only, so a burst of saves costs it one or two updates, not one per save. If the
+ * subscriber may no longer see the record, the subscription ends with the error.
  */
 export function recordUpdates(
-  changes: RecordChanges,
+  reads: SharedRecordReads,
   recordId: string,
+  withAnswers: boolean,
   first: RecordModel,
-  load: () => Promise<Result<RecordModel>>,
+  view: (read: SharedRecordRead) => Promise<Result<RecordModel>>,
   toError: (result: Result<RecordModel>) => Error,
+  /** The error a failed shared read ends the subscription with (it is logged once, where read). */
+  readFailed: () => Error,
   /** Called once when the updates end, however they end. */
   onEnd: () => void = () => {},
 ): AsyncIterableIterator<{ record: RecordModel }> {
   let pendingFirst: RecordModel | undefined = first;
-  let changed = false;
+  let latest: SharedDelivery | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
 
-  const stopListening = changes.subscribe(recordId, () => {
-    changed = true;
+  const stopListening = reads.subscribe(recordId, withAnswers, (delivery) => {
+    latest = delivery;
     wake?.();
   });
   const finish = () => {
@@ -43,17 +47,22 @@ export function recordUpdates(
         pendingFirst = undefined;
         return { done: false, value: { record } };
       }
-      while (!changed && !finished) {
+      while (!latest && !finished) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
         wake = undefined;
       }
-      if (finished) return done();
-      changed = false;
+      if (finished || !latest) return done();
+      const delivery = latest;
+      latest = undefined;
+      if (!delivery.ok) {
+        finish();
+        throw readFailed();
+      }
       let result: Result<RecordModel>;
       try {
-        result = await load();
+        result = await view(delivery.read);
       } catch (error) {
         finish();
         throw error;
