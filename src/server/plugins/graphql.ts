@@ -74,6 +74,9 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     { maxBytes: MAX_LOADED_ANSWER_BYTES },
     app.log,
   );
+  // Issue 31 §6.3: the subscriptions end and their reads finish before the database goes (main.ts
+  // closes it on close; the pool refused the reads still in flight).
+  app.addHook('preClose', async () => sharedReads.close());
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {

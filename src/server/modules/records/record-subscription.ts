@@ -1,6 +1,11 @@
 import type { Result } from '../../kernel/result.ts';
 import type { RecordModel } from './record-model.ts';
-import type { SharedDelivery, SharedRecordRead, SharedRecordReads } from './shared-record-reads.ts';
+import {
+  CLOSED,
+  type SharedDelivery,
+  type SharedRecordRead,
+  type SharedRecordReads,
+} from './shared-record-reads.ts';
 
 /**
  * customer-app §7 call 10: the record now, then again after every change, each time as the
@@ -26,12 +31,17 @@ export function recordUpdates(
   let latest: SharedDelivery | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
+  // From giving an update until the next is asked for, its field resolvers may read: the server's
+  // close waits for that (issue 31 §6.3).
+  let giving: (() => void) | undefined;
 
   const stopListening = reads.subscribe(recordId, withAnswers, (delivery) => {
     latest = delivery;
     wake?.();
   });
   const finish = () => {
+    giving?.();
+    giving = undefined;
     if (!finished) onEnd();
     finished = true;
     stopListening();
@@ -41,10 +51,16 @@ export function recordUpdates(
 
   const iterator: AsyncIterableIterator<{ record: RecordModel }> = {
     async next() {
-      if (finished) return done();
+      giving?.();
+      giving = undefined;
+      if (finished || reads.closed) {
+        finish();
+        return done();
+      }
       if (pendingFirst) {
         const record = pendingFirst;
         pendingFirst = undefined;
+        giving = reads.working();
         return { done: false, value: { record } };
       }
       while (!latest && !finished) {
@@ -58,9 +74,11 @@ export function recordUpdates(
       latest = undefined;
       if (!delivery.ok) {
         finish();
+        if (delivery.error === CLOSED) return done();
         throw readFailed();
       }
       let result: Result<RecordModel>;
+      giving = reads.working();
       try {
         result = await view(delivery.read);
       } catch (error) {

@@ -30,6 +30,9 @@ export interface SharedRecordRead {
   base?: RecordModel;
 }
 
+/** What a subscription hears when the server closes (not an error to report). */
+export const CLOSED = Symbol('the server is closing');
+
 export type SharedDelivery = { ok: true; read: SharedRecordRead } | { ok: false; error: unknown };
 
 export interface SharedRecordReads {
@@ -38,8 +41,18 @@ export interface SharedRecordReads {
    * more read); `withAnswers`: the subscriber selected answers or form. Returns the stop function.
    */
   subscribe(recordId: string, withAnswers: boolean, listener: (delivery: SharedDelivery) => void): () => void;
-  /** No read starts any more; resolves once the reads in flight are done (before the pool ends). */
-  close(): Promise<void>;
+  /**
+   * A subscriber's update is being given (its field resolvers may still read): `close` waits for
+   * it. Call the returned function when it is done.
+   */
+  working(): () => void;
+  /** True once `close` was called: subscriptions end instead of waiting for more. */
+  readonly closed: boolean;
+  /**
+   * Issue 31 §6.3: no read starts any more, every subscription ends, and this resolves once the
+   * reads and updates in flight are done (or after `drainMs`), so the pool can end after it.
+   */
+  close(drainMs?: number): Promise<void>;
   /** Reads made so far (tests count them). */
   readonly readsMade: number;
 }
@@ -60,6 +73,8 @@ export function createSharedRecordReads(
 ): SharedRecordReads {
   const entries = new Map<string, Entry>();
   const inFlight = new Set<Promise<void>>();
+  let working = 0;
+  let idle: (() => void) | undefined;
   let closed = false;
   let readsMade = 0;
 
@@ -77,6 +92,7 @@ export function createSharedRecordReads(
           if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
           delivery = { ok: false, error };
         }
+        if (closed) return;
         for (const listener of [...entry.listeners]) listener(delivery);
       } while (entry.again && !closed && entry.listeners.size > 0);
     } finally {
@@ -122,9 +138,31 @@ export function createSharedRecordReads(
         }
       };
     },
-    async close() {
+    working() {
+      working++;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        working--;
+        if (working === 0) idle?.();
+      };
+    },
+    get closed() {
+      return closed;
+    },
+    async close(drainMs = 5000) {
       closed = true;
-      await Promise.allSettled([...inFlight]);
+      // Every subscription hears it and ends (recordUpdates treats a closed source as the end).
+      for (const entry of entries.values())
+        for (const listener of [...entry.listeners]) listener({ ok: false, error: CLOSED });
+      let timer: NodeJS.Timeout | undefined;
+      const drained = (async () => {
+        await Promise.allSettled([...inFlight]);
+        if (working > 0) await new Promise<void>((resolve) => (idle = resolve));
+      })();
+      await Promise.race([drained, new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+      clearTimeout(timer);
     },
     get readsMade() {
       return readsMade;
