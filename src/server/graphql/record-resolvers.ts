@@ -40,7 +40,7 @@ const { ErrorWithProps } = mercurius;
 
 export const recordQueries: Pick<
   QueryResolvers,
-  'record' | 'records' | 'recordsPage' | 'recordsByClient' | 'latestReportGeneration'
+  'record' | 'recordSince' | 'records' | 'recordsPage' | 'recordsByClient' | 'latestReportGeneration'
 > = {
   record: async (_root, { id }, context, info) =>
     orThrow(
@@ -48,6 +48,18 @@ export const recordQueries: Pick<
         getRecord(context.deps, context.viewer, id, answers),
       ),
     ),
+  // Issue 31 §6.2: the 3 s poll. One read without the answers says whether anything changed (and,
+  // as any read, whether the viewer may see the record); only then is the record read and sent.
+  recordSince: async (_root, { id, knownVersion }, context, info) => {
+    const now = orThrow(await getRecord(context.deps, context.viewer, id, null));
+    if (now.version <= knownVersion) return { version: now.version, record: null };
+    const record = orThrow(
+      await readRecords(context, selectsAnswersWithin(info, 'record'), (answers) =>
+        getRecord(context.deps, context.viewer, id, answers),
+      ),
+    );
+    return { version: record.version, record };
+  },
   records: async (_root, _args, context, info) =>
     orThrow(
       await readRecords(context, selectsAnswers(info), (answers) =>

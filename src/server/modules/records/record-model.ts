@@ -59,3 +59,9 @@ export interface RecordSaveModel {
  */
 export type AnswerRead = { maxBytes: number } | null;
 export const ALL_ANSWERS: AnswerRead = { maxBytes: Number.MAX_SAFE_INTEGER };
+
+/** Issue 31 §6.2: a poll's answer; `record` only when the version is past the client's. */
+export interface RecordPollModel {
+  version: number;
+  record: RecordModel | null;
+}
