@@ -235,7 +235,7 @@ export class SimulatedEditor {
       return undefined;
     }
     const { status, text } = answer;
-    let body: { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+    let body: { data?: unknown; errors?: { message?: string; extensions?: { code?: string } }[] };
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -244,7 +244,7 @@ export class SimulatedEditor {
     }
     if (status !== 200 || body.errors) {
       const code = body.errors?.[0]?.extensions?.code;
-      if (unknownField && code === 'GRAPHQL_VALIDATION_FAILED') {
+      if (unknownField && /Cannot query field/.test(body.errors?.[0]?.message ?? '')) {
         unknownField();
         return undefined;
       }
