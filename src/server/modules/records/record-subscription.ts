@@ -28,6 +28,7 @@ export function recordUpdates(
   onEnd: () => void = () => {},
 ): AsyncIterableIterator<{ record: RecordModel }> {
   let pendingFirst: RecordModel | undefined = first;
+  let lastVersion = first.version;
   let latest: SharedDelivery | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
@@ -63,15 +64,22 @@ export function recordUpdates(
         giving = reads.working();
         return { done: false, value: { record } };
       }
-      while (!latest && !finished) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        wake = undefined;
+      let delivery: SharedDelivery | undefined;
+      while (!delivery && !finished) {
+        while (!latest && !finished) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+        delivery = latest;
+        latest = undefined;
+        // A read that started before this subscriber's own first read may carry an older version:
+        // never send the record back in time (the read after it brings the newer one).
+        if (delivery?.ok && delivery.read.row && delivery.read.row.version < lastVersion)
+          delivery = undefined;
       }
-      if (finished || !latest) return done();
-      const delivery = latest;
-      latest = undefined;
+      if (finished || !delivery) return done();
       if (!delivery.ok) {
         finish();
         if (delivery.error === CLOSED) return done();
@@ -89,6 +97,7 @@ export function recordUpdates(
         finish();
         throw toError(result);
       }
+      lastVersion = Math.max(lastVersion, result.value.version);
       return { done: false, value: { record: result.value } };
     },
     async return() {

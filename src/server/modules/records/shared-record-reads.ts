@@ -53,8 +53,6 @@ export interface SharedRecordReads {
    * reads and updates in flight are done (or after `drainMs`), so the pool can end after it.
    */
   close(drainMs?: number): Promise<void>;
-  /** Reads made so far (tests count them). */
-  readonly readsMade: number;
 }
 
 interface Entry {
@@ -76,7 +74,6 @@ export function createSharedRecordReads(
   let working = 0;
   let idle: (() => void) | undefined;
   let closed = false;
-  let readsMade = 0;
 
   const read = async (recordId: string, withAnswers: boolean, entry: Entry) => {
     entry.running = true;
@@ -85,7 +82,6 @@ export function createSharedRecordReads(
         entry.again = false;
         let delivery: SharedDelivery;
         try {
-          readsMade++;
           const row = await reads.findRecord(database, recordId, { all: true }, withAnswers ? answers : null);
           delivery = { ok: true, read: { row, lookups: new Map() } };
         } catch (error) {
@@ -163,9 +159,6 @@ export function createSharedRecordReads(
       })();
       await Promise.race([drained, new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)))]);
       clearTimeout(timer);
-    },
-    get readsMade() {
-      return readsMade;
     },
   };
 }
