@@ -35,12 +35,20 @@ export const CLOSED = Symbol('the server is closing');
 
 export type SharedDelivery = { ok: true; read: SharedRecordRead } | { ok: false; error: unknown };
 
-export interface SharedRecordReads {
+/** One subscriber's place among the readers of a record. */
+export interface SharedSubscription {
   /**
-   * Calls `listener` with the record read after every change (a burst of changes folded into one
-   * more read); `withAnswers`: the subscriber selected answers or form. Returns the stop function.
+   * The record read after the changes this subscriber has not had yet: waits for a change, then
+   * for a read that started after it (shared with every subscriber waiting then). CLOSED once the
+   * server closes, undefined once stopped.
    */
-  subscribe(recordId: string, withAnswers: boolean, listener: (delivery: SharedDelivery) => void): () => void;
+  next(): Promise<SharedDelivery | typeof CLOSED | undefined>;
+  stop(): void;
+}
+
+export interface SharedRecordReads {
+  /** `withAnswers`: the subscriber selected answers or form. Changes from now on count for it. */
+  subscribe(recordId: string, withAnswers: boolean): SharedSubscription;
   /**
    * A subscriber's update is being given (its field resolvers may still read): `close` waits for
    * it. Call the returned function when it is done.
@@ -56,13 +64,24 @@ export interface SharedRecordReads {
 }
 
 interface Entry {
-  listeners: Set<(delivery: SharedDelivery) => void>;
-  stopListening: () => void;
+  subscribers: number;
+  /** Changes heard so far. */
+  changes: number;
+  /** The latest read, and how many changes had been heard when it started. */
+  last: { changes: number; delivery: SharedDelivery } | undefined;
   running: boolean;
-  again: boolean;
+  /** Subscribers waiting for a change or a read. */
+  waiting: Set<() => void>;
+  stopListening: () => void;
 }
 
-/** A live update's answers: each event has a budget of its own (response-budget.ts), so all of them. */
+/**
+ * Reads are made on demand: only while a subscriber waits for one, so a subscriber that is still
+ * sending the previous update folds every change meanwhile into the one read it asks for next, and
+ * a server behind its work reads no more than its subscribers take (reading on every change made a
+ * saturated PostgreSQL server slower). A live update's answers: each event has a budget of its own
+ * (response-budget.ts), so all of them.
+ */
 export function createSharedRecordReads(
   database: Database,
   changes: RecordChanges,
@@ -75,63 +94,93 @@ export function createSharedRecordReads(
   let idle: (() => void) | undefined;
   let closed = false;
 
-  const read = async (recordId: string, withAnswers: boolean, entry: Entry) => {
-    entry.running = true;
-    try {
-      do {
-        entry.again = false;
-        let delivery: SharedDelivery;
-        try {
-          const row = await reads.findRecord(database, recordId, { all: true }, withAnswers ? answers : null);
-          delivery = { ok: true, read: { row, lookups: new Map() } };
-        } catch (error) {
-          if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
-          delivery = { ok: false, error };
-        }
-        if (closed) return;
-        for (const listener of [...entry.listeners]) listener(delivery);
-      } while (entry.again && !closed && entry.listeners.size > 0);
-    } finally {
-      entry.running = false;
-    }
+  const wakeAll = (entry: Entry) => {
+    const waiting = [...entry.waiting];
+    entry.waiting.clear();
+    for (const wake of waiting) wake();
   };
 
-  const changed = (key: string, recordId: string, withAnswers: boolean) => {
-    const entry = entries.get(key);
-    if (!entry || closed) return;
-    // A change while the read runs: one more read after it, however many changes came meanwhile.
-    if (entry.running) {
-      entry.again = true;
-      return;
-    }
-    const work = read(recordId, withAnswers, entry);
+  const read = (recordId: string, withAnswers: boolean, entry: Entry) => {
+    if (entry.running || closed) return;
+    entry.running = true;
+    const started = entry.changes;
+    const work = (async () => {
+      let delivery: SharedDelivery;
+      try {
+        const row = await reads.findRecord(database, recordId, { all: true }, withAnswers ? answers : null);
+        delivery = { ok: true, read: { row, lookups: new Map() } };
+      } catch (error) {
+        if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
+        delivery = { ok: false, error };
+      }
+      entry.last = { changes: started, delivery };
+      entry.running = false;
+      wakeAll(entry);
+    })();
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   };
 
   return {
-    subscribe(recordId, withAnswers, listener) {
+    subscribe(recordId, withAnswers) {
       const key = `${withAnswers ? 'answers' : 'lean'}:${recordId}`;
       let entry = entries.get(key);
       if (!entry) {
         const created: Entry = {
-          listeners: new Set(),
-          stopListening: () => {},
+          subscribers: 0,
+          changes: 0,
+          last: undefined,
           running: false,
-          again: false,
+          waiting: new Set(),
+          stopListening: () => {},
         };
-        created.stopListening = changes.subscribe(recordId, () => changed(key, recordId, withAnswers));
+        created.stopListening = changes.subscribe(recordId, () => {
+          created.changes++;
+          wakeAll(created);
+        });
         entries.set(key, created);
         entry = created;
       }
       const own = entry;
-      own.listeners.add(listener);
-      return () => {
-        own.listeners.delete(listener);
-        if (own.listeners.size === 0 && entries.get(key) === own) {
-          own.stopListening();
-          entries.delete(key);
-        }
+      own.subscribers++;
+      // Its first record was its own read: only changes from now on are news to it.
+      let seen = own.changes;
+      let stopped = false;
+      let wakeMe: (() => void) | undefined;
+      return {
+        async next() {
+          for (;;) {
+            if (stopped) return undefined;
+            if (closed) return CLOSED;
+            if (own.changes > seen) {
+              const last = own.last;
+              // A read that started after the changes not yet had covers them: take it.
+              if (last && last.changes > seen) {
+                seen = last.changes;
+                return last.delivery;
+              }
+              read(recordId, withAnswers, own);
+            }
+            await new Promise<void>((resolve) => {
+              wakeMe = resolve;
+              own.waiting.add(resolve);
+            });
+            wakeMe = undefined;
+          }
+        },
+        stop() {
+          if (stopped) return;
+          stopped = true;
+          if (wakeMe) {
+            own.waiting.delete(wakeMe);
+            wakeMe();
+          }
+          own.subscribers--;
+          if (own.subscribers === 0 && entries.get(key) === own) {
+            own.stopListening();
+            entries.delete(key);
+          }
+        },
       };
     },
     working() {
@@ -149,9 +198,8 @@ export function createSharedRecordReads(
     },
     async close(drainMs = 5000) {
       closed = true;
-      // Every subscription hears it and ends (recordUpdates treats a closed source as the end).
-      for (const entry of entries.values())
-        for (const listener of [...entry.listeners]) listener({ ok: false, error: CLOSED });
+      // Every subscription waiting hears it and ends (recordUpdates treats CLOSED as the end).
+      for (const entry of entries.values()) wakeAll(entry);
       let timer: NodeJS.Timeout | undefined;
       const drained = (async () => {
         await Promise.allSettled([...inFlight]);
