@@ -48,17 +48,16 @@ export const recordQueries: Pick<
         getRecord(context.deps, context.viewer, id, answers),
       ),
     ),
-  // Issue 31 §6.2: the 3 s poll. One read without the answers says whether anything changed (and,
-  // as any read, whether the viewer may see the record); only then is the record read and sent.
+  // Issue 31 §6.2: the 3 s poll. One read, as `record` makes it; the answers are sent only when
+  // the record changed since the version the client holds. (A read without the answers first cost
+  // a changed record two statements, and PostgreSQL's time goes per statement: BENCHMARKS.md.)
   recordSince: async (_root, { id, knownVersion }, context, info) => {
-    const now = orThrow(await getRecord(context.deps, context.viewer, id, null));
-    if (now.version <= knownVersion) return { version: now.version, record: null };
     const record = orThrow(
       await readRecords(context, selectsAnswersWithin(info, 'record'), (answers) =>
         getRecord(context.deps, context.viewer, id, answers),
       ),
     );
-    return { version: record.version, record };
+    return { version: record.version, record: record.version > knownVersion ? record : null };
   },
   records: async (_root, _args, context, info) =>
     orThrow(
