@@ -11,6 +11,7 @@ const figures = (saveP99: number, throughput: number): SideFigures => ({
   throughput,
   throughputP99: 100,
   rssPeakMiB: 300,
+  cpuMsPerSave: 2,
 });
 const quiet = judgeLoad(
   { oneMinute: 0.2, fiveMinutes: 0, fifteenMinutes: 0 },

@@ -11,6 +11,8 @@ export interface SideFigures {
   throughput: number;
   throughputP99: number;
   rssPeakMiB: number;
+  /** The server's CPU time during the editors' run per save answered in it (ms). */
+  cpuMsPerSave: number;
 }
 
 export interface AbRound {
@@ -41,6 +43,7 @@ export const METRICS: { key: keyof SideFigures; label: string; unit: string; bet
     { key: 'throughput', label: 'throughput saves/s (100 connections)', unit: '/s', better: 'higher' },
     { key: 'throughputP99', label: 'throughput p99', unit: 'ms', better: 'lower' },
     { key: 'rssPeakMiB', label: 'server RSS peak', unit: 'MiB', better: 'lower' },
+    { key: 'cpuMsPerSave', label: 'server CPU per editors’ save', unit: 'ms', better: 'lower' },
   ];
 
 export interface AbSummaryRow {

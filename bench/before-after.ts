@@ -1,5 +1,5 @@
 import type { AbRound, AbRun, SideFigures } from './before-after-report.ts';
-import { sampleRss } from './bench-processes.ts';
+import { readCpuMs, sampleRss } from './bench-processes.ts';
 import type { BenchSettings } from './bench-settings.ts';
 import { runEditors } from './editors.ts';
 import { judgeLoad, readLoad } from './machine-load.ts';
@@ -34,7 +34,7 @@ export async function runBeforeAfter(settings: BenchSettings, root: string): Pro
         const { figures, errors } = await measureSide(side, kind, settings);
         console.log(
           `  save p50 ${figures.saveP50.toFixed(1)} ms, p99 ${figures.saveP99.toFixed(1)} ms, errors ${figures.errors} ${JSON.stringify(errors)}, ` +
-            `live p99 ${figures.liveP99.toFixed(1)} ms, throughput ${figures.throughput.toFixed(0)} saves/s, RSS peak ${figures.rssPeakMiB.toFixed(0)} MiB`,
+            `live p99 ${figures.liveP99.toFixed(1)} ms, throughput ${figures.throughput.toFixed(0)} saves/s, RSS peak ${figures.rssPeakMiB.toFixed(0)} MiB, server CPU ${figures.cpuMsPerSave.toFixed(2)} ms per editors’ save`,
         );
         return { figures, errors };
       };
@@ -73,6 +73,7 @@ async function measureSide(
     ...(settings.port ? { port: settings.port } : {}),
   });
   const rss = sampleRss([server.pid]);
+  const cpuAtStart = readCpuMs(server.pid) ?? 0;
   try {
     const editors = await runEditors({
       endpoints: [server],
@@ -84,6 +85,8 @@ async function measureSide(
       saveEveryMs: settings.saveEveryMs,
       pollEveryMs: settings.pollEveryMs,
     });
+    const cpuMs = (readCpuMs(server.pid) ?? 0) - cpuAtStart;
+    const editorSaves = editors.savesPerSecond * (settings.durationS + settings.warmupS);
     const throughput = await runThroughput({
       baseUrl: server.baseUrl,
       editors: server.editors,
@@ -99,6 +102,7 @@ async function measureSide(
       throughput: throughput.savesPerSecond,
       throughputP99: throughput.latencyMs.p99,
       rssPeakMiB: Math.max(...rss.peaks),
+      cpuMsPerSave: editorSaves > 0 ? cpuMs / editorSaves : 0,
     };
     const throughputErrors = throughput.errors + throughput.non2xx + throughput.graphqlErrors;
     const errors = {

@@ -67,6 +67,21 @@ export function readRssMiB(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 100 Hz): on a
+ * shared machine, the server's CPU per save says more about the code than its latencies do.
+ */
+export function readCpuMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state is field 3, utime 14 and stime 15 (1-based, proc(5)).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** SIGTERM (the server flushes and closes), SIGKILL after 15 s. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

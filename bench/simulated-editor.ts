@@ -6,7 +6,11 @@ import { postJson } from './http-post.ts';
 import { SAVE_MUTATION, saveAnswers } from './save-payload.ts';
 import type { BenchEditor } from './seed-editors.ts';
 
-// customer-app §7 calls 10 and 11, as the record screen makes them.
+// customer-app §7 calls 10 and 11, as the record screen makes them: the poll names the version the
+// editor holds (issue 31 §6.2); a server without recordSince (a before side) is polled the old way.
+const POLL_SINCE = `query Poll($id: ID!, $known: Int!) {
+  recordSince(id: $id, knownVersion: $known) { version record { id updatedAt data submitted version } }
+}`;
 const POLL = 'query Poll($id: ID!) { record(id: $id) { id updatedAt data submitted } }';
 const LIVE = `subscription Live($id: ID!) {
   record(id: $id) {
@@ -52,6 +56,8 @@ export class SimulatedEditor {
   /** The subscription delivered its first message (the record as it is). */
   opened = false;
   private version = 1;
+  /** Whether the server answers recordSince (issue 31 §6.2); found out by the first poll. */
+  private pollSince = true;
   private saving = false;
   private edits = 0;
   private stopping = false;
@@ -191,11 +197,28 @@ export class SimulatedEditor {
 
   private async poll(): Promise<void> {
     const sentAt = performance.now();
-    const body = await this.post('poll', sentAt, POLL, { id: this.editor.recordId });
+    const since = this.pollSince;
+    const body = since
+      ? await this.post(
+          'poll',
+          sentAt,
+          POLL_SINCE,
+          { id: this.editor.recordId, known: this.version },
+          () => (this.pollSince = false),
+        )
+      : await this.post('poll', sentAt, POLL, { id: this.editor.recordId });
+    if (since && !this.pollSince) return this.poll();
     if (body?.data && this.hooks.measuring(sentAt)) this.hooks.polled(performance.now() - sentAt);
   }
 
-  private async post(channel: string, sentAt: number, query: string, variables: Record<string, unknown>) {
+  /** `unknownField`: the server refused the operation's fields (an older server): not a failure. */
+  private async post(
+    channel: string,
+    sentAt: number,
+    query: string,
+    variables: Record<string, unknown>,
+    unknownField?: () => void,
+  ) {
     let answer: { status: number; text: string };
     try {
       answer = await postJson(
@@ -212,7 +235,7 @@ export class SimulatedEditor {
       return undefined;
     }
     const { status, text } = answer;
-    let body: { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+    let body: { data?: unknown; errors?: { message?: string; extensions?: { code?: string } }[] };
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -221,6 +244,10 @@ export class SimulatedEditor {
     }
     if (status !== 200 || body.errors) {
       const code = body.errors?.[0]?.extensions?.code;
+      if (unknownField && /Cannot query field/.test(body.errors?.[0]?.message ?? '')) {
+        unknownField();
+        return undefined;
+      }
       this.hooks.fail(channel, code ? `HTTP ${status} ${code}` : `HTTP ${status}`, sentAt);
       return undefined;
     }

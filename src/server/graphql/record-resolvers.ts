@@ -2,7 +2,7 @@ import mercurius from 'mercurius';
 import { recordOwnerName } from '#domain/permissions.ts';
 import { recordFormAnswer } from '#domain/record-form.ts';
 import { AuthenticationError } from '../kernel/authentication.ts';
-import { denial, fail, type Result } from '../kernel/result.ts';
+import { fail, type Result } from '../kernel/result.ts';
 import { formChangesSince } from '../modules/form-versions/form-version-service.ts';
 import type { RecordModel } from '../modules/records/record-model.ts';
 import { pageRecords } from '../modules/records/record-page-service.ts';
@@ -19,6 +19,7 @@ import {
   latestReportGeneration,
   updateReportGeneration,
 } from '../modules/records/report-generation-service.ts';
+import { recordSeenBy, type SharedRecordRead } from '../modules/records/shared-record-reads.ts';
 import { auditAnswerRead } from './answer-audit.ts';
 import type {
   LifeRecordResolvers,
@@ -39,7 +40,7 @@ const { ErrorWithProps } = mercurius;
 
 export const recordQueries: Pick<
   QueryResolvers,
-  'record' | 'records' | 'recordsPage' | 'recordsByClient' | 'latestReportGeneration'
+  'record' | 'recordSince' | 'records' | 'recordsPage' | 'recordsByClient' | 'latestReportGeneration'
 > = {
   record: async (_root, { id }, context, info) =>
     orThrow(
@@ -47,6 +48,17 @@ export const recordQueries: Pick<
         getRecord(context.deps, context.viewer, id, answers),
       ),
     ),
+  // Issue 31 §6.2: the 3 s poll. One read, as `record` makes it; the answers are sent only when
+  // the record changed since the version the client holds. (A read without the answers first cost
+  // a changed record two statements, and PostgreSQL's time goes per statement: BENCHMARKS.md.)
+  recordSince: async (_root, { id, knownVersion }, context, info) => {
+    const record = orThrow(
+      await readRecords(context, selectsAnswersWithin(info, 'record'), (answers) =>
+        getRecord(context.deps, context.viewer, id, answers),
+      ),
+    );
+    return { version: record.version, record: record.version > knownVersion ? record : null };
+  },
   records: async (_root, _args, context, info) =>
     orThrow(
       await readRecords(context, selectsAnswers(info), (answers) =>
@@ -94,8 +106,10 @@ export const recordMutations: Pick<
 };
 
 /**
- * customer-app §7 call 10. Each update is read again as the subscriber may see it now: the viewer
- * is looked up again by the connection's token (roles may have changed), then the policy decides.
+ * customer-app §7 call 10. Each update is given as the subscriber may see it now: the viewer is
+ * looked up again by the connection's token (roles may have changed), then the policy decides.
+ * Issue 31 §6: the changed record itself is read once for all its subscribers on this server
+ * (shared-record-reads.ts); the policy's decisions stay per subscriber.
  * Issue 25 §3: the subscription holds its per-event payload in its person's live ledger, refused
  * (or ended) when their subscriptions together would push too much on one save; each event has a
  * response budget of its own.
@@ -109,15 +123,19 @@ export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
           getRecord(context.deps, context.viewer, id, answers),
         ),
       );
+      const reads = context.sharedReads;
+      if (!reads) throw new Error('record subscriptions need the shared record reads');
       const hold = context.liveUpdates?.hold(context.viewer?.userId ?? '', first.dataBytes);
       if (hold === null) throw new ErrorWithProps(LIVE_TOO_LARGE_MESSAGE, { code: 'LIVE_TOO_LARGE' }, 400);
-      const load = async (): Promise<Result<RecordModel>> => {
-        const result = await reload(context, first.id, wanted);
+      const view = async (read: SharedRecordRead): Promise<Result<RecordModel>> => {
+        const result = recordSeenBy(read, await currentViewer(context));
         if (result.ok && hold && !hold.resize(result.value.dataBytes))
           return fail('BAD_USER_INPUT', LIVE_TOO_LARGE_MESSAGE);
         return result;
       };
-      return recordUpdates(context.deps.changes, first.id, first, load, errorOf, () => hold?.release());
+      return recordUpdates(reads, first.id, wanted, first, view, errorOf, internalError, () =>
+        hold?.release(),
+      );
     },
     resolve: (payload: { record: RecordModel }, _args: unknown, context: GraphQLContext) => {
       context.responseBudget = createResponseBudget();
@@ -126,17 +144,35 @@ export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
   },
 };
 
-async function reload(context: GraphQLContext, id: string, wanted: boolean): Promise<Result<RecordModel>> {
+/** The subscriber as it is now (the viewer cache makes the look-up cheap, decision 014). */
+async function currentViewer(context: GraphQLContext) {
+  if (!context.token) return context.viewer;
   try {
-    const viewer = context.token ? await context.app.viewers.forToken(context.token) : context.viewer;
-    return await readRecords({ responseBudget: createResponseBudget() }, wanted, (answers) =>
-      getRecord(context.deps, viewer, id, answers),
-    );
+    return await context.app.viewers.forToken(context.token);
   } catch (error) {
-    if (error instanceof AuthenticationError) return denial('unauthenticated');
-    context.app.log.error({ err: error }, 'reading a record for its subscribers failed');
-    throw new ErrorWithProps(INTERNAL_ERROR_MESSAGE, { code: 'INTERNAL_SERVER_ERROR' });
+    if (error instanceof AuthenticationError) return null;
+    context.app.log.error({ err: error }, 'looking up a subscriber again failed');
+    throw internalError();
   }
+}
+
+function internalError(): Error {
+  return new ErrorWithProps(INTERNAL_ERROR_MESSAGE, { code: 'INTERNAL_SERVER_ERROR' });
+}
+
+/**
+ * A fetch about a record, shared by every subscriber of one live update (issue 31 §6): each viewer's
+ * resolver still decides what of it they may see; only the database work is done once.
+ */
+function shared<T>(record: RecordModel, name: string, fetch: () => Promise<T>): Promise<T> {
+  const lookups = record.lookups;
+  if (!lookups) return fetch();
+  let found = lookups.get(name) as Promise<T> | undefined;
+  if (!found) {
+    found = fetch();
+    lookups.set(name, found);
+  }
+  return found;
 }
 
 function errorOf(result: Result<RecordModel>): Error {
@@ -174,14 +210,15 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     return record.report;
   },
   aiConsent: async (record, _args, { loaders }) => {
-    const consent = await loaders.aiConsent(record.id);
+    const consent = await shared(record, 'aiConsent', () => loaders.aiConsent(record.id));
     return { recordId: record.id, agreed: consent?.agreed ?? false, changedAt: consent?.at ?? null };
   },
   user: async (record, _args, { loaders, viewer }) => {
     if (!record.clientId) return null;
-    const owner = await loaders.recordOwner(record.clientId);
+    const clientId = record.clientId;
+    const owner = await shared(record, 'owner', () => loaders.recordOwner(clientId));
     if (!owner) return null;
-    const invitedName = (await loaders.invitedName(record.id)) ?? null;
+    const invitedName = (await shared(record, 'invitedName', () => loaders.invitedName(record.id))) ?? null;
     return {
       ...owner,
       name: recordOwnerName(viewer, record, { ...owner, userId: owner.id }, invitedName),
@@ -189,10 +226,13 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
       email: record.visible.ownerEmail ? owner.email : null,
     };
   },
-  organization: async (record, _args, { loaders }) =>
-    record.organizationId ? ((await loaders.organizationSummary(record.organizationId)) ?? null) : null,
+  organization: async (record, _args, { loaders }) => {
+    const organizationId = record.organizationId;
+    if (!organizationId) return null;
+    return (await shared(record, 'organization', () => loaders.organizationSummary(organizationId))) ?? null;
+  },
   inventoryType: async (record, _args, { loaders }) => {
-    const type = await loaders.inventoryType(record.inventoryTypeId);
+    const type = await shared(record, 'inventoryType', () => loaders.inventoryType(record.inventoryTypeId));
     if (!type) throw new Error(`inventory type ${record.inventoryTypeId} of record ${record.id} is missing`);
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };
@@ -206,7 +246,9 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
       responseBudget,
       // Issue 12: the version the record is pinned to, never the builder's draft.
       recordFormAnswer(
-        await loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
+        await shared(record, 'form', () =>
+          loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
+        ),
         record.data,
       ),
     );
@@ -221,7 +263,9 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     })),
   inventoryTypeId: (record) => record.inventoryTypeId,
   reportGenerations: async (record, _args, { loaders }) =>
-    record.visible.reportGenerations ? ((await loaders.reportGenerations(record.id)) ?? []) : [],
+    record.visible.reportGenerations
+      ? ((await shared(record, 'reportGenerations', () => loaders.reportGenerations(record.id))) ?? [])
+      : [],
 };
 
 export const recordSaveResolvers: RecordSaveResolvers = {

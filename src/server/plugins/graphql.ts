@@ -23,11 +23,12 @@ import { createPersonLimiter, TOO_MANY_WAITING_MESSAGE } from '../graphql/person
 import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
 import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
-import { createResponseBudget } from '../graphql/response-budget.ts';
+import { createResponseBudget, MAX_LOADED_ANSWER_BYTES } from '../graphql/response-budget.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
 import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
 import { AuthenticationError } from '../kernel/authentication.ts';
 import { serviceDeps } from '../kernel/service-deps.ts';
+import { createSharedRecordReads } from '../modules/records/shared-record-reads.ts';
 
 const schemaPath = fileURLToPath(new URL('../../../schema.graphql', import.meta.url));
 export const GRAPHQL_PATH = '/graphql';
@@ -67,6 +68,15 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   const limiter = createPersonLimiter();
   const people = createPersonSockets();
   const liveUpdates = createLiveLedger();
+  const sharedReads = createSharedRecordReads(
+    app.database,
+    app.recordChanges,
+    { maxBytes: MAX_LOADED_ANSWER_BYTES },
+    app.log,
+  );
+  // Issue 31 §6.3: the subscriptions end and their reads finish before the database goes (main.ts
+  // closes it on close; the pool refused the reads still in flight).
+  app.addHook('preClose', async () => sharedReads.close());
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
@@ -202,6 +212,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         deps,
         loaders: createLoaders(deps),
         liveUpdates,
+        sharedReads,
       }),
     },
   });

@@ -378,10 +378,11 @@ export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unk
 
 export type RecordPollQueryVariables = Exact<{
   id: string | number;
+  knownVersion: number;
 }>;
 
 
-export type RecordPollQuery = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null };
+export type RecordPollQuery = { recordSince: { version: number, record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null } | null };
 
 export type RecordLiveSubscriptionVariables = Exact<{
   id: string | number;
@@ -1008,9 +1009,12 @@ export const RecordScreenDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RecordScreenQuery, RecordScreenQueryVariables>;
 export const RecordPollDocument = new TypedDocumentString(`
-    query RecordPoll($id: ID!) {
-  record(id: $id) {
-    ...RecordLiveState
+    query RecordPoll($id: ID!, $knownVersion: Int!) {
+  recordSince(id: $id, knownVersion: $knownVersion) {
+    version
+    record {
+      ...RecordLiveState
+    }
   }
 }
     fragment RecordLiveState on LifeRecord {

@@ -181,6 +181,18 @@ const recipes: Record<string, Recipe> = {
       recordId: owned(),
     }),
   },
+  recordSince: {
+    actor: () => f.users.admin,
+    serves: true,
+    run: async (a) => ({
+      body: await ask(
+        a,
+        'query($id: ID!) { recordSince(id: $id, knownVersion: 0) { record { data report reportGenerations { response } } } }',
+        { id: owned() },
+      ),
+      recordId: owned(),
+    }),
+  },
   records: {
     actor: () => f.users.admin,
     serves: true,

@@ -144,6 +144,12 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
     ),
   record: async (a) =>
     observe(await ask(a, 'query($id: ID!) { record(id: $id) { id data } }', { id: f.ownedRecordId })),
+  recordSince: async (a) =>
+    observe(
+      await ask(a, 'query($id: ID!) { recordSince(id: $id, knownVersion: 0) { record { id data } } }', {
+        id: f.ownedRecordId,
+      }),
+    ),
   records: async (a) => observe(await ask(a, '{ records { id } }')),
   usersPage: async (a) => observe(await ask(a, '{ usersPage(input: {}) { users { id } totalCount } }')),
   purchases: async (a) => observe(await ask(a, '{ purchases { id credits } }')),

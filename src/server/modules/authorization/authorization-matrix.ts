@@ -106,6 +106,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('organization', 'query', 'organization(id)', 'organization A', cells('unauthenticated', 'not-found', 'allow', 'allow', 'allow', 'not-found', 'allow')),
   row('organizationRecords', 'query', 'organizationRecords(organizationId)', 'organization A', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
   row('record', 'query', 'record(id)', OWNED, RECORD_READERS),
+  row('recordSince', 'query', 'recordSince(id, knownVersion)', OWNED, RECORD_READERS),
   row('records', 'query', 'records', 'every record', ADMINS),
   row('recordsPage', 'query', 'recordsPage(input)', 'a page of every record (admin console)', ADMINS),
   row('usersPage', 'query', 'usersPage(input)', 'a page of all users (admin console)', ADMINS),

@@ -22,6 +22,11 @@ export interface RecordModel extends RecordFacts {
   /** Issue 30 §3: the record's sealed values did not open; its answer fields answer this error. */
   unreadable?: string;
   visible: RecordFieldVisibility;
+  /**
+   * Issue 31 §6: on a live update, the fetches about this record (owner, organization, type …)
+   * shared by every subscriber of the change on this server (shared-record-reads.ts).
+   */
+  lookups?: Map<string, Promise<unknown>>;
 }
 
 export interface ReportGenerationModel {
@@ -58,3 +63,9 @@ export interface RecordSaveModel {
  */
 export type AnswerRead = { maxBytes: number } | null;
 export const ALL_ANSWERS: AnswerRead = { maxBytes: Number.MAX_SAFE_INTEGER };
+
+/** Issue 31 §6.2: a poll's answer; `record` only when the version is past the client's. */
+export interface RecordPollModel {
+  version: number;
+  record: RecordModel | null;
+}

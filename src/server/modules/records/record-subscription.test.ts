@@ -241,6 +241,54 @@ describe('the record subscription', () => {
   });
 });
 
+describe('one read per change for all subscribers of a record (issue 31 §6)', () => {
+  it('reads the changed record and what the subscriptions select once, each subscriber seeing its own', async () => {
+    const recordId = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: f.users.owner.id,
+    });
+    const generation = await createTestGeneration(
+      test.database.db,
+      recordId,
+      'a report',
+      new Date('2025-01-01'),
+    );
+    const subscribers = [
+      await connected(f.users.owner.headers.authorization),
+      await connected(f.users.owner.headers.authorization),
+      await connected(f.users.admin.headers.authorization),
+    ];
+    for (const socket of subscribers) socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+    const [first] = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
+
+    // Every statement the server runs from here on, by name (all of them go through `prepared`).
+    const ran: string[] = [];
+    const database = test.app.database;
+    const original = database.prepared.bind(database);
+    database.prepared = (statement) => {
+      ran.push(statement.name);
+      return original(statement);
+    };
+    try {
+      await save(recordId, first?.version ?? 0, { shared: 'typed once' });
+      const [ownerOne, ownerTwo, admin] = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
+      for (const update of [ownerOne, ownerTwo, admin]) expect(update?.data.shared).toBe('typed once');
+      // Field visibility stays per viewer: the report generations are the admin's only.
+      expect(admin?.reportGenerations.map((g) => g.id)).toEqual([generation]);
+      expect(ownerOne?.reportGenerations).toEqual([]);
+      expect(ownerTwo?.reportGenerations).toEqual([]);
+    } finally {
+      database.prepared = original;
+    }
+    const count = (name: string) => ran.filter((ran) => ran === name).length;
+    // Three subscribers, one read of the record; each lookup of the selection once.
+    expect(count('record-by-id')).toBe(1);
+    const reads = ran.filter((name) => !/save|audit|insert|update/i.test(name));
+    expect(new Set(reads).size, `statements: ${ran.join(', ')}`).toBe(reads.length);
+  });
+});
+
 describe('queries and mutations over the socket (STACK-NOTES trap 5)', () => {
   it('answers a query with next and complete', async () => {
     const socket = await connected(f.users.owner.headers.authorization);

@@ -39,9 +39,13 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
       if (polling) return;
       polling = true;
       try {
-        const { record } = await client.request(RecordPollQuery, { id: recordId }, { timeoutMs: 10_000 });
-        if (record && !stopped) {
-          apply.current(record);
+        const { recordSince } = await client.request(
+          RecordPollQuery,
+          { id: recordId, knownVersion: sync.knownVersion },
+          { timeoutMs: 10_000 },
+        );
+        if (recordSince && !stopped) {
+          if (recordSince.record) apply.current(recordSince.record);
           sync.retryNow();
         }
       } catch {

@@ -68,11 +68,15 @@ export const recordLiveStateSource = /* GraphQL */ `
   }
 `;
 
-// customer-app §7 call 11: polled every 3 s.
+// customer-app §7 call 11: polled every 3 s; the record comes only when it changed since the
+// version the screen holds (issue 31 §6.2), so an unchanged record sends no answers.
 export const recordPollSource = /* GraphQL */ `
-  query RecordPoll($id: ID!) {
-    record(id: $id) {
-      ...RecordLiveState
+  query RecordPoll($id: ID!, $knownVersion: Int!) {
+    recordSince(id: $id, knownVersion: $knownVersion) {
+      version
+      record {
+        ...RecordLiveState
+      }
     }
   }
 `;

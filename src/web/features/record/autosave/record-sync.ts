@@ -260,6 +260,11 @@ export class RecordSync {
     this.queue.dispose();
   }
 
+  /** The server's version this screen holds (issue 31 §6.2: the poll names it). */
+  get knownVersion(): number {
+    return this.server.version;
+  }
+
   private get server(): ServerRecordState {
     return this.answers.server;
   }

@@ -71,8 +71,11 @@ export function fakeRecordApi(options: FakeRecordOptions) {
       const { id, updatedAt } = record();
       return jsonResponse({ data: { submitRecord: { id, data, updatedAt, submitted, version } } });
     }
-    if (query.includes('query RecordScreen') || query.includes('query RecordPoll')) {
-      return jsonResponse({ data: { record: record() } });
+    if (query.includes('query RecordScreen')) return jsonResponse({ data: { record: record() } });
+    if (query.includes('query RecordPoll')) {
+      // Issue 31 §6.2: the record only when changed since the version the screen names.
+      const known = (variables as { knownVersion?: number }).knownVersion ?? -1;
+      return jsonResponse({ data: { recordSince: { version, record: version > known ? record() : null } } });
     }
     return jsonResponse({ data: null, errors: [{ message: `Unexpected operation: ${query.slice(0, 40)}` }] });
   };

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
+import { graphql } from '../../test-support/graphql-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+// customer-app §7 call 11, made cheap (issue 31 §6.2): the poll names the version the screen holds;
+// an unchanged record is answered from the one read a poll always made, and sends no answers.
+
+let test: TestApp;
+let f: ApiFixtures;
+beforeAll(async () => {
+  test = await createTestApp();
+  f = await createApiFixtures(test.database.db, test.config);
+});
+afterAll(() => test.close());
+
+const POLL = `query Poll($id: ID!, $known: Int!) {
+  recordSince(id: $id, knownVersion: $known) { version record { id version data submitted updatedAt } }
+}`;
+interface Poll {
+  recordSince: { version: number; record: { version: number; data: Record<string, unknown> } | null } | null;
+}
+const poll = (known: number, headers = f.users.owner.headers) =>
+  graphql<Poll>(test.app, POLL, { id: f.ownedRecordId, known }, headers);
+
+/** The names of the statements `work` sends to the database. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const ran: string[] = [];
+  const database = test.app.database;
+  const original = database.prepared.bind(database);
+  database.prepared = (statement) => {
+    ran.push(statement.name);
+    return original(statement);
+  };
+  try {
+    await work();
+  } finally {
+    database.prepared = original;
+  }
+  return ran;
+}
+
+it('answers an unchanged record with its version only, from one read, sending no answers', async () => {
+  const first = await poll(0);
+  const version = first.data?.recordSince?.version ?? -1;
+  expect(first.data?.recordSince?.record?.version).toBe(version);
+
+  let unchanged: Awaited<ReturnType<typeof poll>> | undefined;
+  const ran = await statementsOf(async () => {
+    unchanged = await poll(version);
+  });
+  expect(unchanged?.data).toEqual({ recordSince: { version, record: null } });
+  expect(ran).toEqual(['record-by-id']);
+});
+
+it('sends the record once it changed since the known version', async () => {
+  const { data } = await poll(0);
+  const version = data?.recordSince?.version ?? -1;
+  const saved = await graphql(
+    test.app,
+    'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
+    { i: { id: f.ownedRecordId, baseVersion: version, answers: { polled: 'from another device' } } },
+    f.users.owner.headers,
+  );
+  expect(saved.errors).toBeUndefined();
+  const changed = await poll(version);
+  expect(changed.data?.recordSince?.version).toBe(version + 1);
+  expect(changed.data?.recordSince?.record?.data.polled).toBe('from another device');
+});
+
+it('answers a record one may not see as not found, known version or not', async () => {
+  const stranger = await poll(1_000_000, f.users.customerB.headers);
+  expect(stranger.errors?.[0]?.message).toBe('Record not found.');
+  expect(stranger.data?.recordSince ?? null).toBeNull();
+});
