@@ -27,7 +27,7 @@ function RecordLoader({ recordId }: { recordId: string }) {
   const record = load.data?.record;
   usePageTitle(record?.inventoryType.name ?? 'Record');
 
-  if (load.isError) {
+  if (load.error) {
     return (
       <div className="page record-screen">
         {/* Issue 26 §1: a sign-in that ended elsewhere offers signing in, not a dead end. */}
