@@ -48,13 +48,13 @@ export const recordQueries: Pick<
         getRecord(context.deps, context.viewer, id, answers),
       ),
     ),
-  // Issue 31 §6.2: the 3 s poll. One read, as `record` makes it; the answers are sent only when
-  // the record changed since the version the client holds. (A read without the answers first cost
+  // Issue 31 §6.2: the 3 s poll. One read, as `record` makes it; the answers are read, opened and
+  // sent only when the record changed since the version the client holds. (A read without the answers first cost
   // a changed record two statements, and PostgreSQL's time goes per statement: BENCHMARKS.md.)
   recordSince: async (_root, { id, knownVersion }, context, info) => {
     const record = orThrow(
       await readRecords(context, selectsAnswersWithin(info, 'record'), (answers) =>
-        getRecord(context.deps, context.viewer, id, answers),
+        getRecord(context.deps, context.viewer, id, answers && { ...answers, newerThan: knownVersion }),
       ),
     );
     return { version: record.version, record: record.version > knownVersion ? record : null };

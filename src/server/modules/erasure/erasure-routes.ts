@@ -45,7 +45,14 @@ export async function erasureRoutes(
     return sendResult(reply, await eraseUserAsAdmin(deps, viewer, request.params.id, request.body));
   });
 
+  // Before serving, erasures a stopped process left half-way are finished (decision 131). A
+  // database out of reach must not keep the server from starting: /readyz says so, and the
+  // erasures are finished at the next start or when an admin erases the person again.
   app.addHook('onReady', async () => {
-    await resumeErasures(deps);
+    try {
+      await resumeErasures(deps);
+    } catch (error) {
+      app.log.error({ err: error }, 'finishing erasures left half-way failed; retried at the next start');
+    }
   });
 }

@@ -61,7 +61,11 @@ export interface RecordSaveModel {
  * large records costs the server at most the budget however long it is, and each size is known
  * without loading the answers (PostgreSQL measures them where they lie).
  */
-export type AnswerRead = { maxBytes: number } | null;
+export type AnswerRead = {
+  maxBytes: number;
+  /** Issue 31 §6.2: the answers only of a record newer than this version (the poll's); else all. */
+  newerThan?: number;
+} | null;
 export const ALL_ANSWERS: AnswerRead = { maxBytes: Number.MAX_SAFE_INTEGER };
 
 /** Issue 31 §6.2: a poll's answer; `record` only when the version is past the client's. */

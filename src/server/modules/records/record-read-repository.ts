@@ -41,12 +41,15 @@ const LIST_ORDER = sql`${reports.createdAt}, ${reports.id}`;
 /**
  * Issue 25: the answers of a read, only while the running total of their size (in the list's order)
  * stays within the operation's budget, the value `budget`; a read without answers measures nothing.
+ * Issue 31 §6.2: only of a row newer than `newerThan` (the version the 3 s poll already holds), so an
+ * unchanged record's answers are neither sent from the database nor opened.
  */
 function answerColumns(answers: boolean): SQL {
   if (!answers) return sql`0 as data_bytes, null::bytea as data`;
   // Issue 30: measured sealed; the seal adds 29 bytes to the answers' JSON.
   return sql`coalesce(octet_length(${reports.data}), 0)::int as data_bytes,
     case when sum(coalesce(octet_length(${reports.data}), 0)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
+        and ${reports.version} > ${value('newerThan')}::int
       then ${reports.data} end as data`;
 }
 
@@ -59,8 +62,8 @@ function recordRead(name: string, where: SQL) {
     );
   const full = read(true);
   const lean = read(false);
-  return (answers: AnswerRead): [Statement<SealedRecordRow>, { budget?: number }] =>
-    answers ? [full, { budget: answers.maxBytes }] : [lean, {}];
+  return (answers: AnswerRead): [Statement<SealedRecordRow>, { budget?: number; newerThan?: number }] =>
+    answers ? [full, { budget: answers.maxBytes, newerThan: answers.newerThan ?? -1 }] : [lean, {}];
 }
 
 /** The policy's read scope (src/domain/permissions.ts recordReadScope) as SQL. */
