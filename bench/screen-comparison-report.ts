@@ -49,6 +49,9 @@ interface Row {
 
 const atMostPeer = (ours: number, peer: number) => ({ text: '≤ SurveyJS', ok: ours <= peer });
 
+const presented = (run: ScreenRun, what: 'keys' | 'bursts', at: 'p50' | 'p95') =>
+  (what === 'keys' ? run.keystrokesPresented : run.burstsPresented)?.[at] ?? Number.NaN;
+
 const rows: Row[] = [
   {
     label: 'load → last question painted, median',
@@ -65,11 +68,53 @@ const rows: Row[] = [
     value: (run) => run.loadControls.p50,
     format: ms,
   },
-  { label: 'keystroke → paint p50', value: (run) => run.keystrokes.p50, format: ms },
-  { label: 'keystroke → paint p95', value: (run) => run.keystrokes.p95, format: ms, target: atMostPeer },
-  // issue 32: the burst's p50 too.
-  { label: 'burst keystroke → paint p50', value: (run) => run.bursts.p50, format: ms, target: atMostPeer },
-  { label: 'burst keystroke → paint p95', value: (run) => run.bursts.p95, format: ms, target: atMostPeer },
+  // issue 32: keystroke → paint as Chromium times it (the key's creation to its frame's
+  // presentation); the issue's targets are read here.
+  {
+    label: 'keystroke → paint (frame presented) p50',
+    value: (run) => presented(run, 'keys', 'p50'),
+    format: ms,
+  },
+  {
+    label: 'keystroke → paint (frame presented) p95',
+    value: (run) => presented(run, 'keys', 'p95'),
+    format: ms,
+    target: atMostPeer,
+  },
+  {
+    label: 'burst keystroke → paint (frame presented) p50',
+    value: (run) => presented(run, 'bursts', 'p50'),
+    format: ms,
+    target: atMostPeer,
+  },
+  {
+    label: 'burst keystroke → paint (frame presented) p95',
+    value: (run) => presented(run, 'bursts', 'p95'),
+    format: ms,
+    target: atMostPeer,
+  },
+  // The in-page probe (the first task after the next animation frame), as issue 15 measured it:
+  // during a burst Chromium defers that task until the input pauses (see the trace note).
+  {
+    label: 'keystroke → first task after the frame p50 (probe)',
+    value: (run) => run.keystrokes.p50,
+    format: ms,
+  },
+  {
+    label: 'keystroke → first task after the frame p95 (probe)',
+    value: (run) => run.keystrokes.p95,
+    format: ms,
+  },
+  {
+    label: 'burst keystroke → first task after the frame p50 (probe)',
+    value: (run) => run.bursts.p50,
+    format: ms,
+  },
+  {
+    label: 'burst keystroke → first task after the frame p95 (probe)',
+    value: (run) => run.bursts.p95,
+    format: ms,
+  },
   { label: 'radio flip (shows/hides a question) p50', value: (run) => run.flips.p50, format: ms },
   { label: 'radio flip p95', value: (run) => run.flips.p95, format: ms },
   { label: 'JS heap after load (after GC)', value: (run) => run.heapBytes, format: kib },

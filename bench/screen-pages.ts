@@ -77,8 +77,22 @@ function fakeRecordApi(form: FormTemplate) {
     if (body.query.includes('mutation SaveRecordAnswers') && body.variables.input) {
       data = { ...data, ...body.variables.input.answers };
       version += 1;
-      const { id, updatedAt } = record();
-      return { data: { saveRecordAnswers: { id, data, updatedAt, version, conflictingKeys: [] } } };
+      const { id, updatedAt, inventoryTypeId, formVersion } = record();
+      // The form's identity as the server sends it: without it, every reply read as a form change
+      // (issue 26 §3), and each save made the screen read the record again and rebuild the step.
+      return {
+        data: {
+          saveRecordAnswers: {
+            id,
+            data,
+            updatedAt,
+            version,
+            conflictingKeys: [],
+            inventoryTypeId,
+            formVersion,
+          },
+        },
+      };
     }
     return { data: { record: record() } };
   };
