@@ -44,7 +44,10 @@ export class RecordSync {
   /** Writes the unsent answers to this browser's kept store (latest only). */
   private readonly keptWriter: KeptWriter;
   /** What React reads: the snapshot and the listeners. */
-  private readonly store = new RecordStore(() => recordSnapshot(this.answers, this.queue));
+  private readonly store = new RecordStore(
+    () => recordSnapshot(this.answers, this.queue),
+    (key) => this.answers.getAnswer(key),
+  );
 
   constructor(deps: RecordSyncDeps) {
     this.deps = deps;
