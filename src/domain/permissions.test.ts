@@ -286,6 +286,14 @@ describe('recordOwnerName (issue 14 §10)', () => {
       'Given',
     ],
     ['nobody signed in', null, otherOrganization, 'Given'],
+    // Issue 30 §6: the invitation's name is gone with the rest; everyone reads the same words.
+    ['an admin, of an erased person', admin, { ...otherOrganization, erased: true }, 'An erased person'],
+    [
+      'the organization, of an erased person it invited',
+      customerA,
+      { ...otherOrganization, organizationId: null, erased: true },
+      'An erased person',
+    ],
   ])('%s sees %s', (_who, actor, owner, expected) => {
     expect(recordOwnerName(actor, record, owner, 'Given')).toBe(expected);
   });

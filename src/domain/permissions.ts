@@ -1,3 +1,4 @@
+import { ERASED_PERSON_NAME } from './erasure.ts';
 import { isCustomerOrAdmin, type Role } from './roles.ts';
 
 /**
@@ -229,9 +230,11 @@ export function decideInventoryTypeForm(
 export function recordOwnerName(
   actor: Actor | null,
   record: RecordFacts,
-  owner: { userId: string; name: string | null; organizationId: string | null },
+  owner: { userId: string; name: string | null; organizationId: string | null; erased?: boolean },
   invitedName: string | null,
 ): string | null {
+  // Issue 30 §6: an erased person keeps no name of theirs; whoever may see the record reads that.
+  if (owner.erased) return ERASED_PERSON_NAME;
   if (actor && (isAdmin(actor) || actor.userId === owner.userId)) return owner.name;
   if (owner.organizationId !== null && owner.organizationId === record.organizationId) return owner.name;
   return invitedName;

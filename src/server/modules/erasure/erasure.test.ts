@@ -406,6 +406,21 @@ describe('what stays of an erased person’s records', () => {
       report: null,
       user: { name: ERASED_PERSON_NAME, email: null },
     });
+    // The organization that invited them reads the same words, not "N/A" (the invitation's name
+    // went with the rest).
+    const customer = await createTestUser(test.database.db, test.config, {
+      roles: ['customer'],
+      organizationId,
+    });
+    const listed = await graphql<{ organizationRecords: { id: string; user: { name: string | null } }[] }>(
+      test.app,
+      `query ($organizationId: ID!) { organizationRecords(organizationId: $organizationId) { id user { name } } }`,
+      { organizationId },
+      customer.headers,
+    );
+    expect(listed.errors).toBeUndefined();
+    const theirs = listed.data?.organizationRecords.filter((row) => person.records.includes(row.id)) ?? [];
+    expect(theirs.map((row) => row.user.name)).toEqual([ERASED_PERSON_NAME, ERASED_PERSON_NAME]);
     const resend = await test.app.inject({
       method: 'POST',
       url: '/api/resend',

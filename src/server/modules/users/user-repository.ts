@@ -166,7 +166,7 @@ export async function changeRoles(
 export type RecordOwnerRow = Pick<
   typeof users.$inferSelect,
   'id' | 'federatedId' | 'name' | 'email' | 'organizationId'
->;
+> & { erased: boolean };
 
 const OWNERS = prepared<RecordOwnerRow>(
   'users-as-owners',
@@ -174,7 +174,8 @@ const OWNERS = prepared<RecordOwnerRow>(
   sql`select ${u.id}, ${u.federatedId} as "federatedId",
         case when ${u.erasureStartedAt} is not null then ${sql.raw(`'${ERASED_PERSON_NAME}'`)} else ${u.name} end as name,
         case when ${u.erasureStartedAt} is null then ${u.email} end as email,
-        ${u.organizationId} as "organizationId"
+        ${u.organizationId} as "organizationId",
+        ${u.erasureStartedAt} is not null as erased
       from ${u} where ${u.id} = any(${value('ids')}::uuid[])`,
 );
 
