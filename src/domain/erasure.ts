@@ -12,8 +12,7 @@ export const ADMIN_ERASURE_WORD = 'ERASE';
 /** How recently a person must have signed in at an outside provider to erase their account there. */
 export const FRESH_SIGN_IN_MS = 5 * 60_000;
 
-/** How an erased person is named wherever they are shown (audit entries, lists). */
-export const ERASED_PERSON_NAME = 'An erased person';
+export { ERASED_PERSON_NAME } from './erased-person.ts';
 
 export const wrongWordMessage = (word: string) => `Type ${word} in capital letters to confirm.`;
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter your password.';

@@ -1,4 +1,4 @@
-import { ERASED_PERSON_NAME } from './erasure.ts';
+import { ERASED_PERSON_NAME } from './erased-person.ts';
 import { isCustomerOrAdmin, type Role } from './roles.ts';
 
 /**
