@@ -11,7 +11,13 @@ const begin = (id: string, ts: number, type: string, pid = 7) => ({
   id2: { local: id },
   args: { event_latency: { event_type: type } },
 });
-const end = (id: string, ts: number, pid = 7) => ({ name: 'EventLatency', ph: 'e', ts, pid, id2: { local: id } });
+const end = (id: string, ts: number, pid = 7) => ({
+  name: 'EventLatency',
+  ph: 'e',
+  ts,
+  pid,
+  id2: { local: id },
+});
 const stage = (id: string, ph: 'b' | 'e', ts: number) => ({
   name: 'RendererMainProcessing',
   ph,
