@@ -13,6 +13,7 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
 import { checkoutRoutes } from './modules/payments/checkout-routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts';
+import { recordingRoutes } from './modules/recordings/recording-routes.ts';
 import { personalDataRoutes } from './modules/records/personal-data-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
@@ -118,6 +119,8 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(erasureRoutes, { dataKeys: dataKeys ?? database.vault });
   await app.register(reportRoutes);
+  // Issue 41: spoken answers (resumable sealed uploads, playback, transcription).
+  await app.register(recordingRoutes);
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);
   // Encapsulated: its raw-body JSON parser serves the webhook only.

@@ -8,6 +8,7 @@ import {
   SUPPORT_LINE_MESSAGES,
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
+import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answers.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
@@ -125,6 +126,22 @@ const envSchema = z.object({
     SUPPORT_LINE_MESSAGES.phoneFormat,
   ),
   SUPPORT_LINE_URL: optionalUrl(['https:', 'http:']),
+  // Issue 41 §1: how long one spoken answer may last.
+  RECORDING_MAX_MINUTES: z.coerce.number().min(1).max(180).default(DEFAULT_RECORDING_MAX_MINUTES),
+  // Issue 41 §3: where the sealed audio lies: the database (every instance reads it), or an
+  // S3-compatible store (decision 186).
+  RECORDING_STORE: z.enum(['database', 's3']).default('database'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  // Issue 41 §5: an OpenAI-compatible /audio/transcriptions endpoint; the OPENAI_* ones when unset.
+  TRANSCRIPTION_BASE_URL: optionalUrl(['http:', 'https:']),
+  TRANSCRIPTION_API_KEY: optionalText,
+  TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
+  // The endpoint's upload limit (OpenAI's: 25 MB); longer recordings are sent in pieces under it.
+  TRANSCRIPTION_MAX_BYTES: z.coerce.number().int().min(64 * 1024).default(25 * 1024 * 1024),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
@@ -153,11 +170,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const pairProblems = [
     pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe),
+    ...recordingStoreProblems(config.recordings.s3, parsed.data.RECORDING_STORE),
     // Issue 30 §1: a bad key, or none in production, stops the start naming the variable.
     ...encryptionConfigProblems(config.encryption, config.isProduction),
   ].filter((p) => p !== undefined);
   if (pairProblems.length > 0) throw new ConfigError(pairProblems);
   return config;
+}
+
+/** Issue 41 §3: an S3-compatible store needs its address, bucket and credentials. */
+function recordingStoreProblems(s3: Config['recordings']['s3'], store: 'database' | 's3') {
+  if (store !== 's3' || s3) return [];
+  return [{ variable: 'RECORDING_STORE', message: 'is s3, so S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set' }];
 }
 
 function pairProblem(
@@ -227,6 +251,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
             ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
           }
         : undefined,
+    recordings: recordingSettings(env),
     // A base URL alone is enough for local OpenAI-compatible servers (Ollama, vLLM) that need no key.
     openai:
       env.OPENAI_API_KEY || env.OPENAI_BASE_URL
@@ -234,6 +259,40 @@ function toConfig(env: z.infer<typeof envSchema>) {
             apiKey: env.OPENAI_API_KEY ?? 'not-needed',
             baseUrl: env.OPENAI_BASE_URL,
             timeoutMs: env.OPENAI_TIMEOUT_MS,
+          }
+        : undefined,
+  };
+}
+
+/** Issue 41: recordings' length, store and transcription endpoint (decisions 185–187). */
+function recordingSettings(env: z.infer<typeof envSchema>) {
+  const s3 =
+    env.RECORDING_STORE === 's3' &&
+    env.S3_ENDPOINT &&
+    env.S3_BUCKET &&
+    env.S3_ACCESS_KEY_ID &&
+    env.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: trimSlash(env.S3_ENDPOINT),
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined;
+  const baseUrl = env.TRANSCRIPTION_BASE_URL ?? env.OPENAI_BASE_URL;
+  const apiKey = env.TRANSCRIPTION_API_KEY ?? env.OPENAI_API_KEY;
+  return {
+    maxMinutes: env.RECORDING_MAX_MINUTES,
+    s3,
+    transcription:
+      baseUrl || apiKey
+        ? {
+            baseUrl,
+            apiKey: apiKey ?? 'not-needed',
+            model: env.TRANSCRIPTION_MODEL,
+            maxBytes: env.TRANSCRIPTION_MAX_BYTES,
+            timeoutMs: Math.max(env.OPENAI_TIMEOUT_MS, 120_000),
           }
         : undefined,
   };
