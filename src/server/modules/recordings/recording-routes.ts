@@ -22,12 +22,6 @@ import { SealedUploadStore } from './sealed-upload-store.ts';
 import { createTranscriber, type Transcriber } from './transcriber.ts';
 import { inProcessTranscriptions } from './transcription-runner.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Tests wait for the background transcriptions of this instance to be done. */
-    recordingTranscriptions: { idle(): Promise<void> };
-  }
-}
 
 export const UPLOADS_PATH = '/api/recordings/uploads';
 const EXPIRY_SWEEP_MS = 10 * 60_000;
@@ -66,7 +60,6 @@ export async function recordingRoutes(app: FastifyInstance, options: RecordingRo
     queueTranscription: transcriptions?.queue ?? (async () => {}),
     hasAiConsent,
   };
-  app.decorate('recordingTranscriptions', { idle: () => transcriptions?.idle() ?? Promise.resolve() });
   const store = new SealedUploadStore(app.database, placement);
   const viewers = new WeakMap<object, Viewer>();
   const viewerOf = (req: { runtime?: { node?: { req?: object } } }) => {

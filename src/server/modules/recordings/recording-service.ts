@@ -229,3 +229,16 @@ export async function deleteExpiredUploads(
   await deps.placement.removeRecordings(rows.map((row) => row.id));
   return rows.length;
 }
+
+/**
+ * Issue 41 §3: erasure (decision 131) deletes the recordings of the person's records, after their
+ * data keys were destroyed: what a backup still holds of them no longer opens either.
+ */
+export async function eraseRecordingsOf(
+  deps: Pick<RecordingDeps, 'database' | 'placement'>,
+  recordIds: readonly string[],
+): Promise<void> {
+  if (recordIds.length === 0) return;
+  const rows = await repository.deleteRecordingsOfRecords(deps.database, recordIds);
+  await deps.placement.removeRecordings(rows.map((row) => row.id));
+}
