@@ -9,8 +9,8 @@ import {
 } from './form-template.ts';
 import { BOOKKEEPING_KEYS } from './record-answers.ts';
 import { isSectionChoiceKey } from './section-choices.ts';
-import { isRecordingKey } from './voice-answers.ts';
 import { TABLE_KEY_SEPARATOR } from './table-answer-keys.ts';
+import { isRecordingKey } from './voice-answer-keys.ts';
 
 /**
  * Whole-template checks beyond the shape (`formTemplateSchema`): what makes a form that people can

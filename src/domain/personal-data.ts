@@ -40,7 +40,11 @@ export interface ExportedRecordAnswers {
 
 /** Where a recording's audio lies in the archive of Download my data (issue 41 §3). */
 export function recordingFileName(recordingId: string, mimeType: string): string {
-  const extension = mimeType.startsWith('audio/mp4') ? 'm4a' : mimeType.startsWith('audio/ogg') ? 'ogg' : 'webm';
+  const extension = mimeType.startsWith('audio/mp4')
+    ? 'm4a'
+    : mimeType.startsWith('audio/ogg')
+      ? 'ogg'
+      : 'webm';
   return `recordings/${recordingId}.${extension}`;
 }
 

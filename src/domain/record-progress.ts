@@ -2,7 +2,7 @@ import { type AnswerMap, isAnswerComplete } from './answer-completeness.ts';
 import { type FieldVisibility, fieldVisibility } from './field-visibility.ts';
 import type { Field, FieldType, FormTemplate, Step } from './form-template.ts';
 import { type TableCell, tableCells } from './table-answer-keys.ts';
-import { hasRecording } from './voice-answers.ts';
+import { hasRecording } from './voice-answer-keys.ts';
 
 /** Hidden fields are computed (age), never typed; a table's answers are its cells. */
 function takesInput(type: FieldType): boolean {

@@ -2,7 +2,7 @@ import type { AnswerMap } from './answer-completeness.ts';
 import { withoutDeclinedAnswers } from './declined-answer.ts';
 import { isSectionChoiceKey } from './section-choices.ts';
 import { parseFlattenedAnswerKey } from './table-answer-keys.ts';
-import { isRecordingKey } from './voice-answers.ts';
+import { isRecordingKey } from './voice-answer-keys.ts';
 
 /** customer-app §3 record data keys that are bookkeeping, not answers (customer-app §5, admin-app §5). */
 export const RECORD_BOOKKEEPING_KEYS: readonly string[] = ['steps', 'currentStep', 'flattened'];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormTemplate } from './form-template.ts';
 import { exportedRecordAnswers } from './personal-data.ts';
-import { prepareReportData } from './report-data.ts';
 import { recordProgress, stepCompletion } from './record-progress.ts';
+import { prepareReportData } from './report-data.ts';
 import {
   answerWithTranscript,
   formatDuration,

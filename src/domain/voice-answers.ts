@@ -1,27 +1,15 @@
 import { z } from 'zod';
 
-/**
- * Issue 41 (decision 185): a spoken answer is an answer. The server keeps the audio sealed in its own
- * table; the record's data carries, beside the question's typed answer, a small descriptor under
- * `recording:<answer key>`: which recording answers it, how long it is and how far its machine
- * transcript is. So the descriptor travels wherever answers travel (live updates to other devices,
- * the read-only record, datasync, Download my data) and counts for progress, while the key is
- * bookkeeping for everything that reads answers as words: report material and AI input only ever
- * see the transcript the person accepted, which "Use this transcript" put into the typed answer.
- */
-export const RECORDING_KEY_PREFIX = 'recording:';
+import { answerKeyOfRecordingKey, recordingKey } from './voice-answer-keys.ts';
 
-export function isRecordingKey(key: string): boolean {
-  return key.startsWith(RECORDING_KEY_PREFIX);
-}
-
-export function recordingKey(answerKey: string): string {
-  return `${RECORDING_KEY_PREFIX}${answerKey}`;
-}
-
-export function answerKeyOfRecordingKey(key: string): string | null {
-  return isRecordingKey(key) ? key.slice(RECORDING_KEY_PREFIX.length) : null;
-}
+export {
+  answerKeyOfRecordingKey,
+  DEFAULT_RECORDING_MAX_MINUTES,
+  hasRecording,
+  isRecordingKey,
+  RECORDING_KEY_PREFIX,
+  recordingKey,
+} from './voice-answer-keys.ts';
 
 /** Issue 41 §5: where the machine transcript of a recording is. */
 export const TRANSCRIPT_STATES = [
@@ -72,11 +60,6 @@ export function recordingsOf(answers: Readonly<Record<string, unknown>>): Map<st
   return found;
 }
 
-/** Issue 41 §7: a question with a recording is answered, for progress and required questions. */
-export function hasRecording(answers: Readonly<Record<string, unknown>>, answerKey: string): boolean {
-  return recordingOf(answers, answerKey) !== null;
-}
-
 /**
  * Issue 41 §5 "Use this transcript": it never overwrites typed text. Into an empty answer it goes as
  * it is; after typed text it follows on a new paragraph; a transcript already there is not added twice.
@@ -89,8 +72,6 @@ export function answerWithTranscript(typed: unknown, transcript: string): string
   return `${current.replace(/\s+$/, '')}\n\n${words}`;
 }
 
-/** Issue 41 §1: how long one recording may last, unless configured (RECORDING_MAX_MINUTES). */
-export const DEFAULT_RECORDING_MAX_MINUTES = 20;
 /** Issue 41 §1: the warning comes this long before the end. */
 export const RECORDING_WARNING_BEFORE_END_MS = 60_000;
 /** Issue 41 §2: the browser keeps what it recorded in chunks of at most this long. */

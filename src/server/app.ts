@@ -124,7 +124,8 @@ export async function buildApp({
   await app.register(erasureRoutes, {
     dataKeys: dataKeys ?? database.vault,
     recordings: {
-      eraseRecordingsOf: (recordIds) => eraseRecordingsOf({ database, placement: recordingPlacement }, recordIds),
+      eraseRecordingsOf: (recordIds) =>
+        eraseRecordingsOf({ database, placement: recordingPlacement }, recordIds),
     },
   });
   await app.register(reportRoutes);

@@ -141,7 +141,11 @@ const envSchema = z.object({
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
   // The endpoint's upload limit (OpenAI's: 25 MB); longer recordings are sent in pieces under it.
-  TRANSCRIPTION_MAX_BYTES: z.coerce.number().int().min(64 * 1024).default(25 * 1024 * 1024),
+  TRANSCRIPTION_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(25 * 1024 * 1024),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
@@ -181,7 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Issue 41 §3: an S3-compatible store needs its address, bucket and credentials. */
 function recordingStoreProblems(s3: Config['recordings']['s3'], store: 'database' | 's3') {
   if (store !== 's3' || s3) return [];
-  return [{ variable: 'RECORDING_STORE', message: 'is s3, so S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set' }];
+  return [
+    {
+      variable: 'RECORDING_STORE',
+      message: 'is s3, so S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set',
+    },
+  ];
 }
 
 function pairProblem(

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RECORDING_MESSAGES, recordingByteLimit } from '#domain/voice-answers.ts';
-import { HTTP_STATUS, type Result } from '../../kernel/result.ts';
 import { sendResult } from '../../kernel/http-result.ts';
+import { HTTP_STATUS, type Result } from '../../kernel/result.ts';
 import { serviceDeps } from '../../kernel/service-deps.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import { requireAiConsent } from '../records/record-consent-service.ts';
@@ -21,7 +21,6 @@ import { databasePlacement, type SealedPartPlacement } from './sealed-part-place
 import { SealedUploadStore } from './sealed-upload-store.ts';
 import { createTranscriber, type Transcriber } from './transcriber.ts';
 import { inProcessTranscriptions } from './transcription-runner.ts';
-
 
 export const UPLOADS_PATH = '/api/recordings/uploads';
 const EXPIRY_SWEEP_MS = 10 * 60_000;

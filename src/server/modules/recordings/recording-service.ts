@@ -186,7 +186,7 @@ export async function openRecordingAudio(
   const viewer = request?.viewer ?? null;
   if (!request || !viewer) return denial('unauthenticated');
   const row = isUuid(recordingId) ? await repository.findRecording(deps.database, recordingId) : undefined;
-  if (!row || !row.finished_at || row.erased) return denial('not-found', notFound);
+  if (!row?.finished_at || row.erased) return denial('not-found', notFound);
   const refused = refusal(decideRecord(viewer, 'read', factsOf(row)), notFound);
   if (refused) return refused;
   if (row.client !== viewer.userId)

@@ -15,7 +15,12 @@ export async function recordFactsOf(
   if (!isUuid(id)) return undefined;
   const row = await records.findRecordFacts(deps.database, id);
   return row
-    ? { clientId: row.client, organizationId: row.organization_id, submitted: row.submitted, version: row.version }
+    ? {
+        clientId: row.client,
+        organizationId: row.organization_id,
+        submitted: row.submitted,
+        version: row.version,
+      }
     : undefined;
 }
 
