@@ -95,6 +95,11 @@ describe('"Use this transcript" never overwrites typed text (issue 41 §5)', () 
   ])('%s', (_name, typed, transcript, expected) => {
     expect(answerWithTranscript(typed, transcript)).toBe(expected);
   });
+
+  it('joins with a space on a one-line question (a text input keeps no line breaks)', () => {
+    expect(answerWithTranscript('Ada', 'Spoken\nwords.', false)).toBe('Ada Spoken words.');
+    expect(answerWithTranscript('', ' Spoken\nwords. ', false)).toBe('Spoken words.');
+  });
 });
 
 describe('formats and durations', () => {

@@ -62,14 +62,15 @@ export function recordingsOf(answers: Readonly<Record<string, unknown>>): Map<st
 
 /**
  * Issue 41 §5 "Use this transcript": it never overwrites typed text. Into an empty answer it goes as
- * it is; after typed text it follows on a new paragraph; a transcript already there is not added twice.
+ * it is; after typed text it follows on a new paragraph (a one-line text question: after a space);
+ * a transcript already there is not added twice.
  */
-export function answerWithTranscript(typed: unknown, transcript: string): string {
-  const words = transcript.trim();
+export function answerWithTranscript(typed: unknown, transcript: string, multiline = true): string {
+  const words = multiline ? transcript.trim() : transcript.replace(/\s+/g, ' ').trim();
   const current = typeof typed === 'string' ? typed : '';
   if (current.trim() === '') return words;
   if (current.includes(words)) return current;
-  return `${current.replace(/\s+$/, '')}\n\n${words}`;
+  return `${current.replace(/\s+$/, '')}${multiline ? '\n\n' : ' '}${words}`;
 }
 
 /** Issue 41 §1: the warning comes this long before the end. */

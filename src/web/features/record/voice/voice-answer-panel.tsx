@@ -95,7 +95,7 @@ export function VoiceAnswerPanel({
     recorder && ['starting', 'recording', 'paused', 'stopping'].includes(recorder.getState().phase);
   const useTranscript = (text: string) => {
     // "Use this transcript" never overwrites typed text (domain rule, voice-answers.ts).
-    onAnswer(field.id, answerWithTranscript(source.getAnswer(field.id), text));
+    onAnswer(field.id, answerWithTranscript(source.getAnswer(field.id), text, field.type === 'textarea'));
   };
   const remove = async (id: string) => {
     const result = await deleteRecording(id, settings.getIdToken);
