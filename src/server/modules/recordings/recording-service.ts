@@ -82,9 +82,12 @@ export async function checkUploadRequest(
 ): Promise<Result<repository.RecordingRow>> {
   if (!viewer) return denial('unauthenticated');
   const row = isUuid(recordingId) ? await repository.findRecording(deps.database, recordingId) : undefined;
-  if (!row || row.owner_id !== viewer.userId) return denial('not-found', notFound);
+  if (!row) return denial('not-found', notFound);
+  // The record's policy first (who may not even see it is told "not found"; a reader who is not
+  // its owner "only the person this record belongs to"), then the upload must be this person's.
   const refused = refusal(decideRecord(viewer, 'saveAnswers', factsOf(row)), notFound);
-  return refused ?? ok(row);
+  if (refused) return refused;
+  return row.owner_id === viewer.userId ? ok(row) : denial('not-found', notFound);
 }
 
 /**
