@@ -128,14 +128,6 @@ const envSchema = z.object({
   SUPPORT_LINE_URL: optionalUrl(['https:', 'http:']),
   // Issue 41 §1: how long one spoken answer may last.
   RECORDING_MAX_MINUTES: z.coerce.number().min(1).max(180).default(DEFAULT_RECORDING_MAX_MINUTES),
-  // Issue 41 §3: where the sealed audio lies: the database (every instance reads it), or an
-  // S3-compatible store (decision 186).
-  RECORDING_STORE: z.enum(['database', 's3']).default('database'),
-  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
-  S3_BUCKET: optionalText,
-  S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
   // Issue 41 §5: an OpenAI-compatible /audio/transcriptions endpoint; the OPENAI_* ones when unset.
   TRANSCRIPTION_BASE_URL: optionalUrl(['http:', 'https:']),
   TRANSCRIPTION_API_KEY: optionalText,
@@ -174,23 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const pairProblems = [
     pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe),
-    ...recordingStoreProblems(config.recordings.s3, parsed.data.RECORDING_STORE),
     // Issue 30 §1: a bad key, or none in production, stops the start naming the variable.
     ...encryptionConfigProblems(config.encryption, config.isProduction),
   ].filter((p) => p !== undefined);
   if (pairProblems.length > 0) throw new ConfigError(pairProblems);
   return config;
-}
-
-/** Issue 41 §3: an S3-compatible store needs its address, bucket and credentials. */
-function recordingStoreProblems(s3: Config['recordings']['s3'], store: 'database' | 's3') {
-  if (store !== 's3' || s3) return [];
-  return [
-    {
-      variable: 'RECORDING_STORE',
-      message: 'is s3, so S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set',
-    },
-  ];
 }
 
 function pairProblem(
@@ -273,27 +253,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
   };
 }
 
-/** Issue 41: recordings' length, store and transcription endpoint (decisions 185–187). */
+/** Issue 41: recordings' length and transcription endpoint (decisions 185–187). */
 function recordingSettings(env: z.infer<typeof envSchema>) {
-  const s3 =
-    env.RECORDING_STORE === 's3' &&
-    env.S3_ENDPOINT &&
-    env.S3_BUCKET &&
-    env.S3_ACCESS_KEY_ID &&
-    env.S3_SECRET_ACCESS_KEY
-      ? {
-          endpoint: trimSlash(env.S3_ENDPOINT),
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        }
-      : undefined;
   const baseUrl = env.TRANSCRIPTION_BASE_URL ?? env.OPENAI_BASE_URL;
   const apiKey = env.TRANSCRIPTION_API_KEY ?? env.OPENAI_API_KEY;
   return {
     maxMinutes: env.RECORDING_MAX_MINUTES,
-    s3,
     transcription:
       baseUrl || apiKey
         ? {

@@ -1,8 +1,9 @@
 /**
  * Issue 41 §3 (decision 186): where the sealed parts of recordings lie. Every part is sealed before
- * it reaches a placement, so neither one ever holds a clear audio byte: in the database (the
- * default: every server instance reads it, and backups carry it with the answers), or in an
- * S3-compatible store (s3-part-placement.ts), with only the part's offset and length in the database.
+ * it reaches a placement, so none ever holds a clear audio byte: the database (every server
+ * instance reads it, and backups carry it with the answers). An S3-compatible store would be
+ * another placement, keeping only each part's offset and length in the database (the `storage`
+ * column is ready for it; not built yet, decision 186).
  */
 export interface SealedPartPlacement {
   readonly kind: 'database' | 's3';
