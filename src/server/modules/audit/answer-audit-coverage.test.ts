@@ -353,6 +353,18 @@ const recipes: Record<string, Recipe> = {
       return { body: response.rawPayload.toString('latin1'), recordId: owned() };
     },
   },
+  'GET /api/my-data/archive': {
+    actor: () => f.users.admin,
+    serves: false, // the caller's own records and recordings only
+    run: async (a) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/api/my-data/archive',
+        headers: a.headers,
+      });
+      return { body: response.rawPayload.toString('latin1'), recordId: owned() };
+    },
+  },
   'GET /api/my-data': {
     actor: () => f.users.admin,
     serves: false, // the caller's own records only

@@ -469,6 +469,14 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
     // Let through, the owner is told transcription is not set up here (the fixtures' server).
     return response.statusCode === 503 ? 'allow' : httpOutcome(response);
   },
+  'GET /api/my-data/archive': async (a) => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/my-data/archive',
+      headers: headersOf(a),
+    });
+    return response.statusCode === 200 ? 'allow' : httpOutcome(response);
+  },
   'GET /api/my-data': async (a) =>
     httpOutcome(await test.app.inject({ method: 'GET', url: '/api/my-data', headers: headersOf(a) })),
 

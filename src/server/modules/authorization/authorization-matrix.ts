@@ -166,6 +166,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('POST /api/reports', 'http', 'POST /api/reports', 'a report of the owner’s record (offline generator)', ADMINS),
   // Issue 12: a person's copy of what they wrote; everyone signed in gets their own records only.
   row('GET /api/my-data', 'http', 'GET /api/my-data', 'the caller’s own records', SIGNED_IN),
+  row('GET /api/my-data/archive', 'http', 'GET /api/my-data/archive', 'the caller’s own records and recordings (ZIP)', SIGNED_IN),
   row('POST /api/narrative', 'http', 'POST /api/narrative', 'a narrative from wizard answers (offline generator)', CUSTOMERS_AND_ADMINS),
   // Issue 41: spoken answers. Recorded, deleted and transcribed by the record's owner only; played
   // by whoever may read the record (a non-owner's playback is entered in the audit first).

@@ -7,6 +7,7 @@ import { HTTP_STATUS, type Result } from '../../kernel/result.ts';
 import { serviceDeps } from '../../kernel/service-deps.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import { requireAiConsent } from '../records/record-consent-service.ts';
+import { MY_DATA_ARCHIVE_NAME, myDataArchive } from './my-recordings-archive.ts';
 import {
   checkNewUpload,
   checkUploadRequest,
@@ -125,6 +126,18 @@ export async function recordingRoutes(app: FastifyInstance, options: RecordingRo
       .header('cache-control', 'no-store')
       .header('x-duration-ms', String(audio.value.durationMs))
       .send(Readable.from(audio.value.bytes()));
+  });
+
+  // Issue 41 §3: Download my data with the recordings, as a ZIP streamed part after part.
+  app.get('/api/my-data/archive', async (request, reply) => {
+    const viewer = await app.authenticate(request);
+    const archive = await myDataArchive(deps, viewer);
+    if (!archive.ok) return sendResult(reply, archive);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${MY_DATA_ARCHIVE_NAME}"`)
+      .send(Readable.from(archive.value));
   });
 
   app.delete<{ Params: { id: string } }>('/api/recordings/:id', async (request, reply) => {

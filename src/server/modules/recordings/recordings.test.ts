@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_MESSAGES, recordingKey } from '#domain/voice-answers.ts';
 import { buildApp } from '../../app.ts';
@@ -160,6 +161,35 @@ describe('a spoken answer', () => {
     expect((await play(serverA, recordingId, {})).status).toBe(401);
   });
 
+  it('is in Download my data: the JSON names it, the ZIP holds its audio whole', async () => {
+    const json = await (
+      await fetch(`${urlOf(serverA)}/api/my-data`, { headers: f.users.owner.headers })
+    ).json();
+    const listed = json.records.find((record: { id: string }) => record.id === f.ownedRecordId).recordings;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        key: 'name',
+        question: 'Name',
+        recordingId,
+        file: `recordings/${recordingId}.webm`,
+      }),
+    ]);
+    const zip = await fetch(`${urlOf(serverB)}/api/my-data/archive`, { headers: f.users.owner.headers });
+    expect(zip.headers.get('content-disposition')).toContain('life-record-my-data.zip');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(['life-record-my-data.json', `recordings/${recordingId}.webm`]);
+    expect(Buffer.from(files[`recordings/${recordingId}.webm`] ?? []).equals(audio)).toBe(true);
+    // Someone else's archive holds their own records only.
+    const theirs = unzipSync(
+      new Uint8Array(
+        await (
+          await fetch(`${urlOf(serverA)}/api/my-data/archive`, { headers: f.users.customerA.headers })
+        ).arrayBuffer(),
+      ),
+    );
+    expect(Object.keys(theirs)).toEqual(['life-record-my-data.json']);
+  });
+
   it('takes uploads only from the owner, for a text question of the record, within the limit', async () => {
     const attempt = (overrides: Partial<Parameters<typeof uploadRecording>[0]>) =>
       uploadRecording({ ...owner(), baseUrl: urlOf(serverA), audio: fakeWebm(2, 1_000), ...overrides });
@@ -212,7 +242,7 @@ describe('a spoken answer', () => {
       method: 'DELETE',
       headers: f.users.customerA.headers,
     });
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(403); // the organization reads the record, only its owner changes it
     const deleted = await fetch(`${urlOf(serverA)}/api/recordings/${recordingId}`, {
       method: 'DELETE',
       headers: f.users.owner.headers,
