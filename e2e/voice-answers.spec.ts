@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { FAKE_TRANSCRIPT, startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
 import { login } from './support/fixtures.ts';
 import { ownServer } from './support/own-server.ts';
@@ -202,6 +203,13 @@ test('a spoken answer: recorded, kept through a reload and offline, sent, played
     ).id;
     const clear = await fetchAudio(server.baseUrl, token, lastId);
     await page.goto('/#/');
+    // Download my data holds the recording's audio, whole.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data with my recordings (ZIP)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('life-record-my-data.zip');
+    const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    expect(Buffer.from(files[`recordings/${lastId}.webm`] ?? []).equals(clear)).toBe(true);
     const account = page.getByRole('region', { name: 'Your account' });
     await account.getByRole('button', { name: 'Delete my account and my story' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete my account and my story' });
