@@ -165,9 +165,12 @@ export function startVoiceRecorder(options: {
       // Kept in order, one write after the other; the manifest says how far the chunks go.
       writes = writes.then(async () => {
         if (!kept) return;
+        const began = performance.now();
         await keepChunk(options.owner, options.recordId, kept.localId, number, event.data);
         kept = { ...kept, chunks: number + 1, durationMs };
         await keepManifest(options.owner, options.recordId, kept);
+        // How long keeping a chunk takes, end to end (BENCHMARKS.md, issue 41 §9).
+        performance.measure('voice-chunk-kept', { start: began });
       });
     };
     recorder.onstop = () => {
