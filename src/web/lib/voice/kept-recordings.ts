@@ -10,6 +10,7 @@
  * a reload, a crash or a closed tab loses at most the chunk being recorded.
  */
 import { connection, deleteEntries, readEntries, readEntryIds, writeEntry } from '../kept-answers-db.ts';
+import { keptChunkPrefix as chunkPrefix, keptManifestPrefix } from './kept-recording-ids.ts';
 
 export interface KeptRecording {
   localId: string;
@@ -25,13 +26,9 @@ export interface KeptRecording {
   uploadUrl?: string;
 }
 
-const PREFIX = 'voice';
 const encoder = new TextEncoder();
-const recordPrefix = (owner: string, recordId: string) => `${PREFIX}\n${owner}\n${recordId}\n`;
 const manifestId = (owner: string, recordId: string, kept: Pick<KeptRecording, 'answerKey' | 'localId'>) =>
-  `${recordPrefix(owner, recordId)}m\n${kept.answerKey}\n${kept.localId}`;
-const chunkPrefix = (owner: string, recordId: string, localId: string) =>
-  `${recordPrefix(owner, recordId)}c\n${localId}\n`;
+  `${keptManifestPrefix(owner, recordId)}${kept.answerKey}\n${kept.localId}`;
 const chunkId = (owner: string, recordId: string, localId: string, seq: number) =>
   `${chunkPrefix(owner, recordId, localId)}${String(seq).padStart(6, '0')}`;
 
@@ -73,21 +70,13 @@ export async function keepChunk(
   await writeEntry(id, await seal(id, new Uint8Array(await chunk.arrayBuffer())));
 }
 
-/** The answer keys that have recordings kept for this record (ids only: nothing is decrypted). */
-export async function keptAnswerKeys(owner: string, recordId: string): Promise<Set<string>> {
-  if (typeof indexedDB === 'undefined') return new Set();
-  const prefix = `${recordPrefix(owner, recordId)}m\n`;
-  const { ids } = await readEntryIds(prefix, '');
-  return new Set(ids.map((id) => id.slice(prefix.length).split('\n')[0] ?? ''));
-}
-
 /** The recordings kept for one answer, oldest first. */
 export async function keptRecordingsOf(
   owner: string,
   recordId: string,
   answerKey: string,
 ): Promise<KeptRecording[]> {
-  const prefix = `${recordPrefix(owner, recordId)}m\n${answerKey}\n`;
+  const prefix = `${keptManifestPrefix(owner, recordId)}${answerKey}\n`;
   const { ids, values } = await readEntries(prefix, '');
   const kept: KeptRecording[] = [];
   for (const [index, id] of ids.entries()) {

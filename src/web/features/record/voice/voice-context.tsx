@@ -2,6 +2,8 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answer-keys.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
+import { readEntryIds } from '#web/lib/kept-answers-db.ts';
+import { keptManifestPrefix } from '#web/lib/voice/kept-recording-ids.ts';
 
 /** Issue 41: what a question's recorder needs of its record and of this deployment. */
 export interface VoiceSettings {
@@ -44,9 +46,13 @@ export function VoiceProvider({
   useEffect(() => {
     if (!editable || owner === '') return;
     let live = true;
-    void import('#web/lib/voice/kept-recordings.ts')
-      .then((kept) => kept.keptAnswerKeys(owner, recordId))
-      .then((keys) => live && keys.size > 0 && setKeptKeys(keys))
+    // Ids only, from the store already loaded for unsent answers (no chunk of its own at start).
+    const prefix = keptManifestPrefix(owner, recordId);
+    void readEntryIds(prefix, '')
+      .then(({ ids }) => {
+        const keys = new Set(ids.map((id) => id.slice(prefix.length).split('\n')[0] ?? ''));
+        if (live && keys.size > 0) setKeptKeys(keys);
+      })
       .catch(() => {});
     return () => {
       live = false;
