@@ -258,4 +258,34 @@ describe('a spoken answer', () => {
     );
     expect(left?.n).toBe(0);
   });
+
+  it('is destroyed with the record’s keys when its person is erased (issue 41 §3)', async () => {
+    const kept = await uploadRecording({ ...owner(), baseUrl: urlOf(serverA), audio: fakeWebm(4, 5_000) });
+    const id = kept.url?.split('/').at(-1) ?? '';
+    const [sealedPart] = await queryRows<{ sealed: Uint8Array; start: number }>(
+      shared.database.db,
+      sql`select sealed, start::float8 as start from recording_parts where recording_id = ${id}::uuid limit 1`,
+    );
+    const erased = await fetch(`${urlOf(serverA)}/api/users/${f.users.owner.id}/erase`, {
+      method: 'POST',
+      headers: { ...f.users.admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmation: 'ERASE' }),
+    });
+    expect(erased.status).toBe(200);
+    const [left] = await queryRows<{ n: number }>(
+      shared.database.db,
+      sql`select (select count(*) from recordings where report_id = ${f.ownedRecordId}::uuid)::int
+            + (select count(*) from recording_parts where recording_id = ${id}::uuid)::int as n`,
+    );
+    expect(left?.n).toBe(0);
+    // A copy of a part taken before (a backup) no longer opens: the record's key is gone.
+    await expect(
+      shared.database.vault.openBytes(
+        f.ownedRecordId,
+        'audio',
+        sealedPart?.sealed ?? new Uint8Array(),
+        `${id}/0`,
+      ),
+    ).rejects.toThrow(/data key was destroyed/);
+  });
 });
