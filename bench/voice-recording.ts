@@ -22,6 +22,8 @@ const args = process.argv.slice(2);
 const short = args.includes('--short');
 const partsArg = args[args.indexOf('--parts') + 1];
 const parts = args.includes('--parts') && partsArg ? partsArg.split(',') : ['upload', 'browser'];
+// Read before the PGlite run clears it (createTestDatabase picks PostgreSQL by this variable).
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const lines: string[] = [];
 const row = (...cells: (string | number)[]) => lines.push(`| ${cells.join(' | ')} |`);
@@ -166,8 +168,7 @@ row('What', 'Time', 'Rate / detail', 'Cost', 'Load average (1, 5, 15 min)');
 row('---', '---', '---', '---', '---');
 if (parts.includes('upload')) {
   await uploadPart();
-  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pg) await uploadPart(pg);
+  if (postgresUrl) await uploadPart(postgresUrl);
 }
 if (parts.includes('browser')) await browserPart();
 console.log(lines.join('\n'));
