@@ -55,6 +55,15 @@ function inTransaction(tx: Pick<Db, 'execute'>) {
   return fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> }, sql);
 }
 
+/**
+ * The library's worker waits its polling interval after every job, even with more waiting. Told
+ * that a job ended, the kind's workers fetch again at once, so a backlog drains at the handlers'
+ * pace; a fetch that finds nothing puts a worker back to polling.
+ */
+function wakeWorkers(library: PgBoss, kind: string): void {
+  for (const worker of library.getWipData()) if (worker.name === kind) library.notifyWorker(worker.id);
+}
+
 /** What the library's cancel and delete answer (its declared type leaves the fields out). */
 type Affected = { affected: number };
 
@@ -179,12 +188,16 @@ export function createJobQueue(database: Database, settings: JobQueueSettings): 
         await library.updateQueue(kind, changeable);
       }
       if (settings.workers ?? true) {
-        for (const [kind, { options, handler }] of kinds)
-          await library.work(
-            kind,
-            workOptions(options, polling),
-            runnerFor(database, kind, handler, settings.log),
-          );
+        for (const [kind, { options, handler }] of kinds) {
+          const run = runnerFor(database, kind, handler, settings.log);
+          await library.work<object>(kind, workOptions(options, polling), async (jobs) => {
+            try {
+              await run(jobs);
+            } finally {
+              wakeWorkers(library, kind);
+            }
+          });
+        }
       }
       await sweep();
       sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
