@@ -20,7 +20,10 @@ export interface JobQueue {
    * existing job's id comes back instead of a second job.
    */
   send<Payload extends object>(kind: string, payload: Payload, options?: SendOptions): Promise<string>;
-  /** A job's state, progress and last error; null when there is no such job (or it was purged). */
+  /**
+   * A job's state, progress and last error; null when there is no such job (or it was purged). Who
+   * may see it is the caller's to decide (its `personId` against the viewer, through `decide`).
+   */
   status(id: string): Promise<JobStatus | null>;
   /**
    * Cancels a job that is queued, waiting for a retry or running: it will not run (again). A

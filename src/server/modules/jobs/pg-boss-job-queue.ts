@@ -67,6 +67,19 @@ function wakeWorkers(library: PgBoss, kind: string): void {
 /** What the library's cancel and delete answer (its declared type leaves the fields out). */
 type Affected = { affected: number };
 
+/**
+ * A kind whose queue is gone (a kind a later version dropped) has no jobs left: the library says
+ * so with this code, and reading or forgetting its jobs finds none rather than failing an erasure.
+ */
+async function unlessQueueGone<T>(work: () => Promise<T>, gone: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'PGBOSS_QUEUE_NOT_FOUND') return gone;
+    throw error;
+  }
+}
+
 interface Kind {
   options: ResolvedKindOptions;
   handler: JobHandler<object>;
@@ -146,15 +159,15 @@ export function createJobQueue(database: Database, settings: JobQueueSettings): 
     async status(id): Promise<JobStatus | null> {
       const row = await findJobIndex(database, id);
       if (!row) return null;
-      const [job] = await running().findJobs(row.kind, { id });
+      const [job] = await unlessQueueGone(() => running().findJobs(row.kind, { id }), []);
       return job ? toJobStatus(row, job) : null;
     },
 
     async cancel(id) {
       const row = await findJobIndex(database, id);
       if (!row) return false;
-      const result = (await running().cancel(row.kind, id)) as Affected;
-      return result.affected > 0;
+      const result = await unlessQueueGone(() => running().cancel(row.kind, id), { affected: 0 });
+      return (result as Affected).affected > 0;
     },
 
     async forgetPerson(personId) {
@@ -164,8 +177,10 @@ export function createJobQueue(database: Database, settings: JobQueueSettings): 
         const ids = ofKind.map((job) => job.id);
         // Cancelled first, so a handler running one sees it at its next heartbeat; then deleted with
         // its payload. Our rows go last: a job handed out meanwhile finds no row and does not run.
-        await running().cancel(kind, ids);
-        await running().deleteJob(kind, ids);
+        await unlessQueueGone(async () => {
+          await running().cancel(kind, ids);
+          await running().deleteJob(kind, ids);
+        }, undefined);
       }
       await deleteJobIndex(
         database,
