@@ -21,7 +21,12 @@ import {
 import { databasePlacement, type SealedPartPlacement } from './sealed-part-placement.ts';
 import { SealedUploadStore } from './sealed-upload-store.ts';
 import { createTranscriber, type Transcriber } from './transcriber.ts';
-import { inProcessTranscriptions } from './transcription-runner.ts';
+import {
+  TRANSCRIPTION_JOB,
+  TRANSCRIPTION_JOB_OPTIONS,
+  type TranscriptionPayload,
+  transcribeRecording,
+} from './transcription-job.ts';
 
 export const UPLOADS_PATH = '/api/recordings/uploads';
 const EXPIRY_SWEEP_MS = 10 * 60_000;
@@ -49,15 +54,28 @@ export async function recordingRoutes(app: FastifyInstance, options: RecordingRo
   const hasAiConsent = async (recordId: string) => (await requireAiConsent(base, recordId)).ok;
   const settings = app.config.recordings.transcription;
   const transcriber = options.transcriber ?? (settings ? createTranscriber(settings) : undefined);
-  const transcriptions = transcriber
-    ? inProcessTranscriptions({ ...base, placement, transcriber, hasAiConsent }, app.log)
-    : undefined;
+  // Issue 41 §6: transcription is a job of the durable queue (decision 180): it survives a restart,
+  // runs once across instances and retries with back-off. Every instance registers it alike.
+  if (transcriber) {
+    const jobDeps = { ...base, placement, transcriber, hasAiConsent };
+    app.jobs.register<TranscriptionPayload>(TRANSCRIPTION_JOB, TRANSCRIPTION_JOB_OPTIONS, (job) =>
+      transcribeRecording(jobDeps, job),
+    );
+  }
   const deps: RecordingDeps = {
     ...base,
     placement,
     maxMinutes: app.config.recordings.maxMinutes,
-    transcription: transcriptions !== undefined,
-    queueTranscription: transcriptions?.queue ?? (async () => {}),
+    transcription: transcriber !== undefined,
+    // One job per recording at a time; the person asking again starts one now (the handler is
+    // idempotent: whichever finishes last writes the same transcript).
+    queueTranscription: async (recordingId, personId, again = false) => {
+      await base.jobs.send<TranscriptionPayload>(
+        TRANSCRIPTION_JOB,
+        { recordingId },
+        { personId, singletonKey: again ? `${recordingId}:${Date.now()}` : recordingId },
+      );
+    },
     hasAiConsent,
   };
   const store = new SealedUploadStore(app.database, placement);

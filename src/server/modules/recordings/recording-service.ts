@@ -24,8 +24,8 @@ export interface RecordingDeps extends ServiceDeps {
   maxMinutes: number;
   /** Whether a transcription endpoint is configured here (issue 41 §5). */
   transcription: boolean;
-  /** Puts a recording's transcription on the job queue (transcription-job.ts). */
-  queueTranscription(recordingId: string): Promise<void>;
+  /** Puts a recording's transcription on the job queue (transcription-job.ts), as its person's job. */
+  queueTranscription(recordingId: string, personId: string, again?: boolean): Promise<void>;
   /** Whether the record's owner agreed to AI processing (decision 122). */
   hasAiConsent(recordId: string): Promise<boolean>;
 }
@@ -120,7 +120,7 @@ export async function completeUpload(
     [recordingKey(row.answer_key)]: descriptor,
   });
   if (!written.ok) return written;
-  if (state === 'queued') await deps.queueTranscription(row.id);
+  if (state === 'queued' && row.client) await deps.queueTranscription(row.id, row.client);
   return ok(descriptor);
 }
 
@@ -165,7 +165,7 @@ export async function retryTranscription(
     [recordingKey(row.answer_key)]: { ...current, transcript: { state: 'queued' } },
   });
   if (!written.ok) return written;
-  await deps.queueTranscription(row.id);
+  await deps.queueTranscription(row.id, row.client ?? row.owner_id ?? '', true);
   return ok({ queued: true });
 }
 

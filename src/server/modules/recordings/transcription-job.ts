@@ -1,5 +1,6 @@
 import { MAX_ANSWER_LENGTH } from '#domain/answer-limits.ts';
 import { type RecordingDescriptor, recordingKey, recordingOf } from '#domain/voice-answers.ts';
+import type { RunningJob } from '../../kernel/job-queue.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { auditOwnAction } from '../audit/audit-service.ts';
 import { writeAnswersForOwner } from '../records/owner-answer-writes.ts';
@@ -16,17 +17,21 @@ export interface TranscriptionPayload {
   recordingId: string;
 }
 
+/** Three tries after the first, 30 s apart and doubling; 10 minutes for one attempt at most. */
+export const TRANSCRIPTION_JOB_OPTIONS = {
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 600,
+  concurrency: 1,
+} as const;
+
 export interface TranscriptionDeps extends ServiceDeps {
   placement: SealedPartPlacement;
   transcriber: Transcriber;
   hasAiConsent(recordId: string): Promise<boolean>;
 }
 
-export interface TranscriptionJob {
-  id: string;
-  data: TranscriptionPayload;
-  progress(fraction: number, note?: string): Promise<void>;
-}
+export type TranscriptionJob = Pick<RunningJob<TranscriptionPayload>, 'id' | 'data' | 'attempt' | 'progress'>;
 
 /**
  * Issue 41 §5–§6: the background work of one recording's transcript. Runs only with the owner's
@@ -91,7 +96,13 @@ export async function transcribeRecording(deps: TranscriptionDeps, job: Transcri
       error instanceof TranscriptionError
         ? `The transcript could not be made: ${error.message} Your recording is kept; you can try again.`
         : 'The transcript could not be made. Your recording is kept; you can try again.';
-    await write({ state: 'failed', error: message });
+    // While the queue still retries, the person reads that it will; after the last try, why not.
+    const retried = job.attempt <= TRANSCRIPTION_JOB_OPTIONS.retryLimit;
+    await write(
+      retried
+        ? { state: 'queued', error: `${message.split(' Your recording')[0]} Trying again shortly.` }
+        : { state: 'failed', error: message },
+    );
     throw error;
   }
 }
