@@ -1,4 +1,4 @@
-// Issue 41 §9: what spoken answers cost. `node bench/voice-recording.ts [--short] [--parts upload,browser]`
+// Issue 41 §9: what spoken answers cost. `npx node bench/voice-recording.ts [--short] [--parts upload,browser]`
 // - upload: 20 minutes of audio (4.8 MB at 32 kbit/s) through tus into the sealed store of a real
 //   server (PGlite in memory; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), whole,
 //   then again cut at 50 % and resumed: time, bytes sent twice, the server's heap.
