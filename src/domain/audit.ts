@@ -10,6 +10,10 @@ export const AUDIT_ACTIONS = [
   // Answers were sent to an outside model.
   'report.generate',
   'narrative.generate',
+  // Issue 41 §3: a recording of the record was played by someone other than its owner.
+  'recording.play',
+  // Issue 41 §5: a recording was sent to an outside transcription service (with the owner's consent).
+  'recording.transcribe',
   // The owner's own choices about an outside AI (issue 29 §3).
   'ai-consent.given',
   'ai-consent.withdrawn',
@@ -43,6 +47,10 @@ export function auditActionText(
       return entry.model ? `generated a report with ${entry.model}` : 'generated a report';
     case 'narrative.generate':
       return `sent ${whose === 'your' ? 'your' : 'their'} wizard answers to ${entry.model ?? 'an AI service'}`;
+    case 'recording.play':
+      return `played a recording of ${whose} record`;
+    case 'recording.transcribe':
+      return `sent a recording to ${entry.model ?? 'an AI service'} for a transcript`;
     case 'ai-consent.given':
       return 'allowed an AI service to draft a report';
     case 'ai-consent.withdrawn':

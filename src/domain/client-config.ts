@@ -29,6 +29,11 @@ export interface ClientConfig {
    * erasing an account wants a fresh sign-in there instead.
    */
   externalSignIn?: true;
+  /**
+   * Issue 41: how long a spoken answer may last (minutes), and whether recordings are transcribed
+   * here (an OpenAI-compatible endpoint is configured); without one the screen says so.
+   */
+  recording?: { maxMinutes: number; transcription: boolean };
 }
 
 /** Issue 29 §4 (OWASP ASVS V7.3): 30 minutes idle, 12 hours at most from sign-in. */

@@ -10,6 +10,7 @@ import {
 import { BOOKKEEPING_KEYS } from './record-answers.ts';
 import { isSectionChoiceKey } from './section-choices.ts';
 import { TABLE_KEY_SEPARATOR } from './table-answer-keys.ts';
+import { isRecordingKey } from './voice-answer-keys.ts';
 
 /**
  * Whole-template checks beyond the shape (`formTemplateSchema`): what makes a form that people can
@@ -52,7 +53,7 @@ export function findTemplateProblems(form: FormTemplate): TemplateProblem[] {
       checkIdAndLabel(field, report);
       const id = field.id.trim();
       if (id !== '' && seenIds.has(id)) report(`The id "${id}" is used by another field of the form.`);
-      if (RESERVED_IDS.has(id) || isSectionChoiceKey(id))
+      if (RESERVED_IDS.has(id) || isSectionChoiceKey(id) || isRecordingKey(id))
         report(`The id "${id}" is reserved for the record's bookkeeping.`);
       if (field.type === 'table' && id.includes(TABLE_KEY_SEPARATOR)) {
         report(`A table's id may not contain "${TABLE_KEY_SEPARATOR}".`);

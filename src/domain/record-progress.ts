@@ -2,6 +2,7 @@ import { type AnswerMap, isAnswerComplete } from './answer-completeness.ts';
 import { type FieldVisibility, fieldVisibility } from './field-visibility.ts';
 import type { Field, FieldType, FormTemplate, Step } from './form-template.ts';
 import { type TableCell, tableCells } from './table-answer-keys.ts';
+import { hasRecording } from './voice-answer-keys.ts';
 
 /** Hidden fields are computed (age), never typed; a table's answers are its cells. */
 function takesInput(type: FieldType): boolean {
@@ -12,6 +13,11 @@ function shownCells(table: Field, visibility: FieldVisibility): TableCell[] {
   return tableCells(table).filter(
     ({ rowIndex, cell }) => takesInput(cell.type) && visibility.isCellVisible(table, rowIndex, cell),
   );
+}
+
+/** Issue 41 §7: typed, chosen, declined, or spoken (a recording answers its question). */
+function fieldAnswered(field: Field, answers: AnswerMap): boolean {
+  return isAnswerComplete(field.type, answers[field.id]) || hasRecording(answers, field.id);
 }
 
 const cellComplete = (answers: AnswerMap) => (entry: TableCell) =>
@@ -31,7 +37,7 @@ function requiredAnswers(field: Field, visibility: FieldVisibility, answers: Ans
     return field.required && cells.length > 0 ? [...perCell, cells.some(complete)] : perCell;
   }
   if (!takesInput(field.type) || !field.required || !visibility.isFieldVisible(field)) return [];
-  return [isAnswerComplete(field.type, answers[field.id])];
+  return [fieldAnswered(field, answers)];
 }
 
 export type RecordProgress = { percent: number; required: number; answered: number };
@@ -93,7 +99,7 @@ function fieldFilled(field: Field, visibility: FieldVisibility, answers: AnswerM
     return cells.some(complete) && cells.filter((entry) => entry.cell.required).every(complete);
   }
   if (!takesInput(field.type) || !visibility.isFieldVisible(field)) return null;
-  return isAnswerComplete(field.type, answers[field.id]);
+  return fieldAnswered(field, answers);
 }
 
 function stepComplete(step: Step, visibility: FieldVisibility, answers: AnswerMap): boolean {

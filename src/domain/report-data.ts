@@ -2,13 +2,18 @@ import type { AnswerMap } from './answer-completeness.ts';
 import { withoutDeclinedAnswers } from './declined-answer.ts';
 import { isSectionChoiceKey } from './section-choices.ts';
 import { parseFlattenedAnswerKey } from './table-answer-keys.ts';
+import { isRecordingKey } from './voice-answer-keys.ts';
 
 /** customer-app §3 record data keys that are bookkeeping, not answers (customer-app §5, admin-app §5). */
 export const RECORD_BOOKKEEPING_KEYS: readonly string[] = ['steps', 'currentStep', 'flattened'];
 
-/** A bookkeeping key: the three above, or a section's content-note choice (issue 28 §2, decision 120). */
+/**
+ * A bookkeeping key: the three above, a section's content-note choice (issue 28 §2, decision 120),
+ * or a recording's descriptor (issue 41 §7: audio and its draft transcript are never report
+ * material or AI input; only the transcript the person used, which is then the typed answer).
+ */
 export function isRecordBookkeepingKey(key: string): boolean {
-  return RECORD_BOOKKEEPING_KEYS.includes(key) || isSectionChoiceKey(key);
+  return RECORD_BOOKKEEPING_KEYS.includes(key) || isSectionChoiceKey(key) || isRecordingKey(key);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -13,6 +13,9 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
 import { checkoutRoutes } from './modules/payments/checkout-routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts';
+import { placementFor } from './modules/recordings/placement-for.ts';
+import { recordingRoutes } from './modules/recordings/recording-routes.ts';
+import { eraseRecordingsOf } from './modules/recordings/recording-service.ts';
 import { personalDataRoutes } from './modules/records/personal-data-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
@@ -122,8 +125,18 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(graphqlPlugin);
   await app.register(usersRoutes);
-  await app.register(erasureRoutes, { dataKeys: dataKeys ?? database.vault });
+  // Issue 41 §3: where recordings' sealed parts lie, shared by their routes and the erasure.
+  const recordingPlacement = placementFor(config);
+  await app.register(erasureRoutes, {
+    dataKeys: dataKeys ?? database.vault,
+    recordings: {
+      eraseRecordingsOf: (recordIds) =>
+        eraseRecordingsOf({ database, placement: recordingPlacement }, recordIds),
+    },
+  });
   await app.register(reportRoutes);
+  // Issue 41: spoken answers (resumable sealed uploads, playback, transcription).
+  await app.register(recordingRoutes, { placement: recordingPlacement });
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);
   // Encapsulated: its raw-body JSON parser serves the webhook only.

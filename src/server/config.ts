@@ -8,6 +8,7 @@ import {
   SUPPORT_LINE_MESSAGES,
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
+import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answers.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
@@ -125,6 +126,18 @@ const envSchema = z.object({
     SUPPORT_LINE_MESSAGES.phoneFormat,
   ),
   SUPPORT_LINE_URL: optionalUrl(['https:', 'http:']),
+  // Issue 41 §1: how long one spoken answer may last.
+  RECORDING_MAX_MINUTES: z.coerce.number().min(1).max(180).default(DEFAULT_RECORDING_MAX_MINUTES),
+  // Issue 41 §5: an OpenAI-compatible /audio/transcriptions endpoint; the OPENAI_* ones when unset.
+  TRANSCRIPTION_BASE_URL: optionalUrl(['http:', 'https:']),
+  TRANSCRIPTION_API_KEY: optionalText,
+  TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
+  // The endpoint's upload limit (OpenAI's: 25 MB); longer recordings are sent in pieces under it.
+  TRANSCRIPTION_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(25 * 1024 * 1024),
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
@@ -227,6 +240,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
             ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
           }
         : undefined,
+    recordings: recordingSettings(env),
     // A base URL alone is enough for local OpenAI-compatible servers (Ollama, vLLM) that need no key.
     openai:
       env.OPENAI_API_KEY || env.OPENAI_BASE_URL
@@ -234,6 +248,25 @@ function toConfig(env: z.infer<typeof envSchema>) {
             apiKey: env.OPENAI_API_KEY ?? 'not-needed',
             baseUrl: env.OPENAI_BASE_URL,
             timeoutMs: env.OPENAI_TIMEOUT_MS,
+          }
+        : undefined,
+  };
+}
+
+/** Issue 41: recordings' length and transcription endpoint (decisions 185–187). */
+function recordingSettings(env: z.infer<typeof envSchema>) {
+  const baseUrl = env.TRANSCRIPTION_BASE_URL ?? env.OPENAI_BASE_URL;
+  const apiKey = env.TRANSCRIPTION_API_KEY ?? env.OPENAI_API_KEY;
+  return {
+    maxMinutes: env.RECORDING_MAX_MINUTES,
+    transcription:
+      baseUrl || apiKey
+        ? {
+            baseUrl,
+            apiKey: apiKey ?? 'not-needed',
+            model: env.TRANSCRIPTION_MODEL,
+            maxBytes: env.TRANSCRIPTION_MAX_BYTES,
+            timeoutMs: Math.max(env.OPENAI_TIMEOUT_MS, 120_000),
           }
         : undefined,
   };

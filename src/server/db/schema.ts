@@ -359,3 +359,53 @@ export const backgroundJobs = pgTable(
   },
   (t) => [index('background_jobs_person_idx').on(t.personId)],
 );
+
+/**
+ * Issue 41 §3 (decision 186): a spoken answer, owned by modules/recordings. The audio itself is in
+ * `recording_parts`, sealed under the record's data key as each part of the resumable upload (tus)
+ * arrives, so no audio byte is ever written in the clear, and every server instance reads it. An
+ * upload not finished by `expires_at` is deleted (issue 41 §2: 24 hours).
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: id(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** The answer it answers: a field id of the record's form (issue 41 §1: text and long text). */
+    answerKey: text('answer_key').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    mimeType: text('mime_type').notNull(),
+    durationMs: integer('duration_ms').notNull().default(0),
+    /** The upload's declared length in bytes (tus Upload-Length); null while deferred. */
+    size: bigint('size', { mode: 'number' }),
+    /** Bytes received and sealed so far: the tus offset, moved only by a write that expected it. */
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    /** Where the sealed parts lie: `database` (recording_parts.sealed) or `s3` (RECORDING_STORE). */
+    storage: text('storage').notNull().default('database'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('recordings_report_idx').on(t.reportId),
+    index('recordings_unfinished_idx').on(t.expiresAt).where(sql`${t.finishedAt} is null`),
+    check('recordings_storage_check', sql`${t.storage} in ('database', 's3')`),
+  ],
+);
+
+/** One sealed part of a recording per tus PATCH (or piece of one), by its byte offset. */
+export const recordingParts = pgTable(
+  'recording_parts',
+  {
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    start: bigint('start', { mode: 'number' }).notNull(),
+    length: integer('length').notNull(),
+    /** The sealed bytes; null when they lie in the S3-compatible store instead. */
+    sealed: sealed('sealed'),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.start] })],
+);

@@ -22,6 +22,8 @@ export const securityHeadersPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
+          // Issue 41 §4: a recording plays from a blob the page fetched with the person's sign-in.
+          mediaSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'", wsOrigin, issuerOrigin],
           frameSrc: ["'self'", issuerOrigin],
           frameAncestors: ["'self'"],

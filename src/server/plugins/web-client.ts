@@ -19,7 +19,12 @@ export function clientConfigFor(config: Config): ClientConfig {
     ...(mailboxUrl ? { mailboxUrl } : {}),
     quickExitUrl: config.quickExitUrl,
     supportLine: config.supportLine,
-    ...(config.openai ? { outsideAi: true as const } : {}),
+    // Issue 41 §5: a transcription endpoint sends answers (spoken ones) to an outside AI too.
+    ...(config.openai || config.recordings.transcription ? { outsideAi: true as const } : {}),
+    recording: {
+      maxMinutes: config.recordings.maxMinutes,
+      transcription: config.recordings.transcription !== undefined,
+    },
     ...(config.oidc.embedded ? {} : { externalSignIn: true as const }),
   };
 }

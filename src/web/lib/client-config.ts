@@ -36,7 +36,15 @@ export function parseClientConfig(value: unknown): ClientConfig {
     quickExitUrl: webAddressOr(config.quickExitUrl, FALLBACK_QUICK_EXIT_URL),
     supportLine: supportLineOf(config.supportLine),
     ...(config.outsideAi === true ? { outsideAi: true as const } : {}),
+    ...recordingOf(config.recording),
   };
+}
+
+/** Issue 41: recordings' settings; a server too old to send them offers the default length. */
+function recordingOf(value: unknown): Pick<ClientConfig, 'recording'> {
+  const recording = value as Partial<NonNullable<ClientConfig['recording']>> | null | undefined;
+  if (typeof recording?.maxMinutes !== 'number' || !(recording.maxMinutes > 0)) return {};
+  return { recording: { maxMinutes: recording.maxMinutes, transcription: recording.transcription === true } };
 }
 
 /** Issue 28 §5: a server too old to send one still gets a neutral page, never a page of this app. */

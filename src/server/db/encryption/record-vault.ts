@@ -42,6 +42,13 @@ export interface RecordVault {
   seal(recordId: string, purpose: SealedPurpose, plaintext: string, create?: boolean): Promise<Buffer>;
   /** The plaintext; RecordUnreadableError when it cannot be opened (never garbage). */
   open(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<string>;
+  /**
+   * Issue 41 §3: bytes (a part of a recording) sealed under the record's data key, bound to
+   * `binding` too (created like `seal`'s on the record's first value: a record may be answered by
+   * voice before anything is typed; an erased record takes no recording, modules/recordings).
+   */
+  sealBytes(recordId: string, purpose: 'audio', plaintext: Buffer, binding: string): Promise<Buffer>;
+  openBytes(recordId: string, purpose: 'audio', sealed: Uint8Array, binding: string): Promise<Buffer>;
   /** Loads the data keys of many records in one key-store round trip (a list's read). */
   preload(recordIds: readonly string[]): Promise<void>;
   /**
@@ -118,6 +125,17 @@ export function createRecordVault(
       const key = await dataKey(recordId, false);
       try {
         return open(key, purpose, recordId, sealed).toString('utf8');
+      } catch (error) {
+        if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
+        throw error;
+      }
+    },
+    sealBytes: async (recordId, purpose, plaintext, binding) =>
+      seal(await dataKey(recordId, true), purpose, recordId, plaintext, binding),
+    openBytes: async (recordId, purpose, sealed, binding) => {
+      const key = await dataKey(recordId, false);
+      try {
+        return open(key, purpose, recordId, sealed, binding);
       } catch (error) {
         if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
         throw error;

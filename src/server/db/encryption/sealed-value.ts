@@ -12,7 +12,7 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
 
-export type SealedPurpose = 'answers' | 'narrative' | 'generation' | 'migration' | 'data-key';
+export type SealedPurpose = 'answers' | 'narrative' | 'generation' | 'migration' | 'data-key' | 'audio';
 
 export class SealedValueError extends Error {
   readonly reason: 'unknown-format' | 'tampered';
@@ -23,20 +23,37 @@ export class SealedValueError extends Error {
   }
 }
 
-function associatedData(purpose: SealedPurpose, recordId: string): Buffer {
-  return Buffer.from(`life-record/v1/${purpose}/${recordId}`, 'utf8');
+/**
+ * `binding` narrows it further where one record holds many values of a purpose (issue 41: a part of
+ * a recording is bound to its recording and byte offset, so parts cannot be swapped or moved).
+ */
+function associatedData(purpose: SealedPurpose, recordId: string, binding?: string): Buffer {
+  const base = `life-record/v1/${purpose}/${recordId}`;
+  return Buffer.from(binding === undefined ? base : `${base}/${binding}`, 'utf8');
 }
 
-export function seal(key: Buffer, purpose: SealedPurpose, recordId: string, plaintext: Buffer): Buffer {
+export function seal(
+  key: Buffer,
+  purpose: SealedPurpose,
+  recordId: string,
+  plaintext: Buffer,
+  binding?: string,
+): Buffer {
   const nonce = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  cipher.setAAD(associatedData(purpose, recordId));
+  cipher.setAAD(associatedData(purpose, recordId, binding));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return Buffer.concat([Buffer.from([SEALED_FORMAT_V1]), nonce, cipher.getAuthTag(), body]);
 }
 
 /** The plaintext, or SealedValueError: never garbage (GCM checks the tag before anything is used). */
-export function open(key: Buffer, purpose: SealedPurpose, recordId: string, sealed: Uint8Array): Buffer {
+export function open(
+  key: Buffer,
+  purpose: SealedPurpose,
+  recordId: string,
+  sealed: Uint8Array,
+  binding?: string,
+): Buffer {
   const value = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
   if (value.length < 1 + NONCE_BYTES + TAG_BYTES || value[0] !== SEALED_FORMAT_V1)
     throw new SealedValueError('unknown-format');
@@ -44,7 +61,7 @@ export function open(key: Buffer, purpose: SealedPurpose, recordId: string, seal
   const tag = value.subarray(1 + NONCE_BYTES, 1 + NONCE_BYTES + TAG_BYTES);
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, nonce);
-    decipher.setAAD(associatedData(purpose, recordId));
+    decipher.setAAD(associatedData(purpose, recordId, binding));
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(value.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]);
   } catch {

@@ -10,8 +10,10 @@ import {
   TEST_FORM,
 } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
+import { uploadRecording } from '../../test-support/recording-upload.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestUser } from '../../test-support/test-users.ts';
+import { fakeWebm } from '../../test-support/webm-fixture.ts';
 
 /**
  * Issue 29 §1: every GraphQL root field and subscription that can return answers or report text
@@ -91,6 +93,17 @@ const ROUTES_WITHOUT_ANSWERS: Record<string, string> = {
   'POST /api/invite': 'an invitation',
   'POST /api/create-checkout-session': 'a checkout link',
   'GET /api/client-config': 'public settings',
+  // Issue 41: the resumable upload takes audio in; deleting and asking for a transcript answer none.
+  'POST /api/recordings/uploads': 'a recording’s upload created (tus)',
+  'PATCH /api/recordings/uploads': 'tus (no upload named: refused)',
+  'DELETE /api/recordings/uploads': 'tus (no upload named: refused)',
+  'OPTIONS /api/recordings/uploads': 'tus capabilities',
+  'POST /api/recordings/uploads/:id': 'tus (refused)',
+  'PATCH /api/recordings/uploads/:id': 'audio in, the owner’s own (tus)',
+  'DELETE /api/recordings/uploads/:id': 'the owner’s unfinished upload dropped (tus)',
+  'OPTIONS /api/recordings/uploads/:id': 'tus capabilities',
+  'DELETE /api/recordings/:id': 'a recording deleted by its owner',
+  'POST /api/recordings/:id/transcription': 'a transcript asked for by the owner',
 };
 
 let test: TestApp;
@@ -317,6 +330,39 @@ const recipes: Record<string, Recipe> = {
         payload: { formData: { name: 'Grace' } },
       });
       return { body: response.json(), recordId: owned() };
+    },
+  },
+  'GET /api/recordings/:id/audio': {
+    actor: () => f.users.admin,
+    serves: true, // the spoken answer itself (its bytes carry the marker here)
+    run: async (a) => {
+      const port = (test.app.server.address() as { port: number }).port;
+      const done = await uploadRecording({
+        baseUrl: `http://127.0.0.1:${port}`,
+        token: f.users.owner.token,
+        recordId: owned(),
+        answerKey: 'name',
+        audio: Buffer.concat([fakeWebm(1, 200), Buffer.from(`${ANSWER} speaking`)]),
+      });
+      const id = done.url?.split('/').at(-1) ?? '';
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/recordings/${id}/audio`,
+        headers: a.headers,
+      });
+      return { body: response.rawPayload.toString('latin1'), recordId: owned() };
+    },
+  },
+  'GET /api/my-data/archive': {
+    actor: () => f.users.admin,
+    serves: false, // the caller's own records and recordings only
+    run: async (a) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/api/my-data/archive',
+        headers: a.headers,
+      });
+      return { body: response.rawPayload.toString('latin1'), recordId: owned() };
     },
   },
   'GET /api/my-data': {

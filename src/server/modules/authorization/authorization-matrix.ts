@@ -166,7 +166,15 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('POST /api/reports', 'http', 'POST /api/reports', 'a report of the owner’s record (offline generator)', ADMINS),
   // Issue 12: a person's copy of what they wrote; everyone signed in gets their own records only.
   row('GET /api/my-data', 'http', 'GET /api/my-data', 'the caller’s own records', SIGNED_IN),
+  row('GET /api/my-data/archive', 'http', 'GET /api/my-data/archive', 'the caller’s own records and recordings (ZIP)', SIGNED_IN),
   row('POST /api/narrative', 'http', 'POST /api/narrative', 'a narrative from wizard answers (offline generator)', CUSTOMERS_AND_ADMINS),
+  // Issue 41: spoken answers. Recorded, deleted and transcribed by the record's owner only; played
+  // by whoever may read the record (a non-owner's playback is entered in the audit first).
+  row('POST /api/recordings/uploads', 'http', 'POST /api/recordings/uploads (tus creation)', `a recording of a question of ${OWNED}`, RECORD_OWNER),
+  row('PATCH /api/recordings/uploads/:id', 'http', 'PATCH /api/recordings/uploads/:id (tus)', 'the owner’s unfinished upload', RECORD_OWNER),
+  row('GET /api/recordings/:id/audio', 'http', 'GET /api/recordings/:id/audio', `a recording of ${OWNED}`, RECORD_READERS),
+  row('DELETE /api/recordings/:id', 'http', 'DELETE /api/recordings/:id', `a fresh recording of ${OWNED}`, RECORD_OWNER),
+  row('POST /api/recordings/:id/transcription', 'http', 'POST /api/recordings/:id/transcription', `a recording of ${OWNED} (no endpoint here: the owner is told so, 503)`, RECORD_OWNER),
   // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
   row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
   row('LifeRecord.report', 'field', 'record(id) { report }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),

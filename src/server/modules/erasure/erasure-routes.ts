@@ -18,11 +18,12 @@ import {
  */
 export async function erasureRoutes(
   app: FastifyInstance,
-  options: { dataKeys: DataKeyShredder },
+  options: { dataKeys: DataKeyShredder; recordings?: ErasureDeps['recordings'] },
 ): Promise<void> {
   const deps: ErasureDeps = {
     ...serviceDeps(app),
     dataKeys: options.dataKeys,
+    recordings: options.recordings,
     mailer: app.mailer,
     site: { productName: app.config.productName, homeUrl: app.config.publicUrl },
     log: app.log,

@@ -33,6 +33,8 @@ export interface DataKeyShredder {
 
 export interface ErasureDeps extends ServiceDeps {
   dataKeys: DataKeyShredder;
+  /** Issue 41 §3: deletes the recordings of these records (their audio lies apart from the rows). */
+  recordings?: { eraseRecordingsOf(recordIds: string[]): Promise<void> };
   mailer: Mailer;
   site: PageSite;
   log: FastifyBaseLogger;
@@ -140,6 +142,7 @@ export async function eraseUserAsAdmin(
  *    leaves rows whose ciphertext nobody can open any more (and that step 3 clears on the re-run);
  *    the other order could die with answers gone from the rows but their key alive, so a backup
  *    taken before would still open them, which is the one thing an erasure promises never happens.
+ *    Their recordings go right after (issue 41 §3), still before the answers that name them.
  * 3. Clear the answers, narratives, generations, migrations' previous answers and invitations
  *    (through writeRecords, so every open screen of those records learns of it).
  * 4. End every sign-in (sessions, grants, refresh tokens; live connections close through the
@@ -158,6 +161,7 @@ export async function erasePerson(deps: ErasureDeps, userId: string): Promise<vo
   await deps.jobs.forgetPerson(userId);
 
   await deps.dataKeys.destroyDataKeys(subject.recordIds);
+  await deps.recordings?.eraseRecordingsOf(subject.recordIds);
 
   await writeRecords(deps, async (writer) => ({
     value: undefined,

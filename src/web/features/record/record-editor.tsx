@@ -19,6 +19,7 @@ import { SignInEndedNotice } from './sign-in-ended-notice.tsx';
 import { useFormChange } from './use-form-change.ts';
 import { useLiveRecordUpdates } from './use-live-record-updates.ts';
 import { useRecordSync } from './use-record-sync.ts';
+import { VoiceProvider } from './voice/voice-context.tsx';
 
 export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
 
@@ -61,13 +62,15 @@ export function RecordEditor({
   syncRef.current = sync;
   useLiveRecordUpdates(record.id, sync, true);
   return (
-    <RecordWorkspace
-      record={shown.record}
-      form={shown.form}
-      aliases={shown.aliases}
-      sync={sync}
-      isOwner={isOwner}
-    />
+    <VoiceProvider recordId={record.id} owner={viewerSub} editable={isOwner && !record.submitted}>
+      <RecordWorkspace
+        record={shown.record}
+        form={shown.form}
+        aliases={shown.aliases}
+        sync={sync}
+        isOwner={isOwner}
+      />
+    </VoiceProvider>
   );
 }
 

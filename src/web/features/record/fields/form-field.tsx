@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import { canDecline } from '#domain/declined-answer.ts';
 import type { FieldVisibility } from '#domain/field-visibility.ts';
 import type { Field } from '#domain/form-template.ts';
+import { VoiceAnswerSlot } from '../voice/voice-answer-slot.tsx';
 import type { AnswerInputProps } from './answer-input-props.ts';
 import { CellAnswerInput } from './cell-answer-input.tsx';
 import { PreferNotToAnswer, useWhyWeAsk } from './question-care.tsx';
@@ -48,10 +49,28 @@ export const FormField = memo(function FormField({ field, source, visibility, ..
       {...handlers}
     />
   );
-  if (!canDecline(field)) return input;
+  // Issue 41 §1: a text or long-text question may be answered aloud (on the record screen only).
+  const voice =
+    field.type === 'text' || field.type === 'textarea' ? (
+      <VoiceAnswerSlot
+        field={field}
+        source={source}
+        onAnswer={handlers.onAnswer}
+        describedBy={`${ids}-question`}
+      />
+    ) : null;
+  if (!canDecline(field) && !voice) return input;
+  if (!canDecline(field))
+    return (
+      <div className="record-question">
+        {input}
+        {voice}
+      </div>
+    );
   return (
     <div className="record-question">
       {input}
+      {voice}
       <PreferNotToAnswer
         field={field}
         source={source}

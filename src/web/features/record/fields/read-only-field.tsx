@@ -4,10 +4,19 @@ import { isDeclined } from '#domain/declined-answer.ts';
 import type { FieldVisibility } from '#domain/field-visibility.ts';
 import type { CellField, Field } from '#domain/form-template.ts';
 import { tableAnswerKey } from '#domain/table-answer-keys.ts';
+import { VoiceReadOnly } from '../voice/voice-read-only.tsx';
 import { FieldLabelText } from './field-label-text.tsx';
 import { rowLabel } from './table-answer-input.tsx';
 
-function ReadOnlyAnswer({ field, value }: { field: CellField; value: unknown }) {
+function ReadOnlyAnswer({
+  field,
+  value,
+  answers,
+}: {
+  field: CellField;
+  value: unknown;
+  answers?: AnswerMap;
+}) {
   const text = answerText(field, value);
   return (
     <div className="record-answer">
@@ -22,6 +31,7 @@ function ReadOnlyAnswer({ field, value }: { field: CellField; value: unknown }) 
         }
       >
         {text ?? NO_RESPONSE_TEXT}
+        {answers ? <VoiceReadOnly answers={answers} field={field} /> : null}
       </dd>
     </div>
   );
@@ -41,7 +51,7 @@ export function ReadOnlyField({
   if (field.type !== 'table') {
     return (
       <dl className="record-answers">
-        <ReadOnlyAnswer field={field} value={answers[field.id]} />
+        <ReadOnlyAnswer field={field} value={answers[field.id]} answers={answers} />
       </dl>
     );
   }
