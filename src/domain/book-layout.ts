@@ -7,12 +7,8 @@ import type { PageSize } from './book-request.ts';
 export interface BookPageLayout {
   readonly width: number;
   readonly height: number;
-  readonly margin: {
-    readonly top: number;
-    readonly bottom: number;
-    readonly inner: number;
-    readonly outer: number;
-  };
+  /** Side margins are the same on every page: a paragraph that runs on keeps its measure. */
+  readonly margin: { readonly top: number; readonly bottom: number; readonly side: number };
   readonly type: {
     readonly title: number;
     readonly subtitle: number;
@@ -28,7 +24,7 @@ export interface BookPageLayout {
 }
 
 const LARGE: Omit<BookPageLayout, 'width' | 'height'> = {
-  margin: { top: 72, bottom: 72, inner: 72, outer: 64 },
+  margin: { top: 72, bottom: 72, side: 68 },
   type: { title: 30, subtitle: 16, chapter: 22, question: 10.5, body: 11.5, running: 8.5 },
   paragraphGap: 7,
   lineGap: 3,
@@ -40,7 +36,7 @@ export const BOOK_PAGE_LAYOUTS: Record<PageSize, BookPageLayout> = {
   '6x9': {
     width: 432,
     height: 648,
-    margin: { top: 54, bottom: 58, inner: 58, outer: 46 },
+    margin: { top: 54, bottom: 58, side: 52 },
     type: { title: 24, subtitle: 13, chapter: 18, question: 9.5, body: 10.5, running: 8 },
     paragraphGap: 6,
     lineGap: 2.5,
