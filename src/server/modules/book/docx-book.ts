@@ -95,12 +95,16 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
     new Paragraph({
       alignment: AlignmentType.CENTER,
       spacing: { before: twips(layout.type.subtitle * 2) },
-      children: [new TextRun({ text: [book.author, book.madeOn].filter(Boolean).join(' · '), color: '555555' })],
+      children: [
+        new TextRun({ text: [book.author, book.madeOn].filter(Boolean).join(' · '), color: '555555' }),
+      ],
     }),
   ];
   const chapters: (Paragraph | Table)[] = [];
   for (const [index, chapter] of book.chapters.entries()) {
-    chapters.push(new Paragraph({ text: chapter.title, heading: HeadingLevel.HEADING_1, pageBreakBefore: true }));
+    chapters.push(
+      new Paragraph({ text: chapter.title, heading: HeadingLevel.HEADING_1, pageBreakBefore: true }),
+    );
     for (const block of chapter.blocks) chapters.push(...blockParagraphs(block));
     await progress(((index + 1) / book.chapters.length) * 0.5);
   }
@@ -135,7 +139,13 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
             children: [
               new Paragraph({
                 alignment: AlignmentType.RIGHT,
-                children: [new TextRun({ text: book.title, size: Math.round(layout.type.running * 2), color: '555555' })],
+                children: [
+                  new TextRun({
+                    text: book.title,
+                    size: Math.round(layout.type.running * 2),
+                    color: '555555',
+                  }),
+                ],
               }),
             ],
           }),
@@ -146,7 +156,9 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
             children: [
               new Paragraph({
                 alignment: AlignmentType.CENTER,
-                children: [new TextRun({ children: [PageNumber.CURRENT], size: Math.round(layout.type.running * 2) })],
+                children: [
+                  new TextRun({ children: [PageNumber.CURRENT], size: Math.round(layout.type.running * 2) }),
+                ],
               }),
             ],
           }),

@@ -19,7 +19,10 @@ const CONTAINER = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 function packageDocument(book: Book, identifier: string, modified: string): string {
-  const chapters = book.chapters.map((_, index) => ({ id: `chapter-${index + 1}`, href: chapterFile(index) }));
+  const chapters = book.chapters.map((_, index) => ({
+    id: `chapter-${index + 1}`,
+    href: chapterFile(index),
+  }));
   return `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${escapeXml(book.locale)}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">

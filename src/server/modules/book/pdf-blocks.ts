@@ -74,12 +74,16 @@ type TableBlock = Extract<BookBlock, { kind: 'table' }>;
 function table(pages: PdfPages, parent: Struct, block: TableBlock): void {
   const { doc, layout } = pages;
   const size = layout.type.body - 1;
-  const header = [
-    ...(block.rowHeadings ? [''] : []),
-    ...block.columns,
-  ].map((text) => ({ text, type: 'TH', scope: 'Column', font: { src: 'heading', size } }));
+  const header = [...(block.rowHeadings ? [''] : []), ...block.columns].map((text) => ({
+    text,
+    type: 'TH',
+    scope: 'Column',
+    font: { src: 'heading', size },
+  }));
   const rows = block.rows.map((row) => [
-    ...(block.rowHeadings ? [{ text: row.heading ?? '', type: 'TH', scope: 'Row', font: { src: 'heading', size } }] : []),
+    ...(block.rowHeadings
+      ? [{ text: row.heading ?? '', type: 'TH', scope: 'Row', font: { src: 'heading', size } }]
+      : []),
     ...row.cells.map((text) => ({ text, type: 'TD' })),
   ]);
   useStyle(pages, 'text', size, INK);

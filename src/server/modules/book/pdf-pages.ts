@@ -79,7 +79,12 @@ export function openPdf(book: Book, compress: boolean): PdfPages {
   const layout = BOOK_PAGE_LAYOUTS[book.pageSize];
   const doc = new PDFDocument({
     size: [layout.width, layout.height],
-    margins: { top: layout.margin.top, bottom: layout.margin.bottom, left: layout.margin.side, right: layout.margin.side },
+    margins: {
+      top: layout.margin.top,
+      bottom: layout.margin.bottom,
+      left: layout.margin.side,
+      right: layout.margin.side,
+    },
     autoFirstPage: false,
     compress,
     pdfVersion: '1.7',

@@ -64,7 +64,8 @@ function collect(node: StructNode, texts: Map<string, string>, out: TaggedText[]
     else if (child.role) own += collect(child, texts, out);
   }
   const hasContent = (node.children ?? []).some((child) => child.type === 'content');
-  if (node.role && hasContent && own.trim() !== '') out.push({ role: node.role, text: own.replace(/\s+/g, ' ').trim() });
+  if (node.role && hasContent && own.trim() !== '')
+    out.push({ role: node.role, text: own.replace(/\s+/g, ' ').trim() });
   return own;
 }
 
@@ -93,7 +94,9 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       title: typeof metadata.info.Title === 'string' ? metadata.info.Title : null,
       language: typeof metadata.info.Language === 'string' ? metadata.info.Language : null,
       displayTitle:
-        ((await document.getViewerPreferences()) as unknown as Map<string, unknown> | null)?.get('DisplayDocTitle') === true,
+        ((await document.getViewerPreferences()) as unknown as Map<string, unknown> | null)?.get(
+          'DisplayDocTitle',
+        ) === true,
       elements: pages.flat(),
       pages,
       fonts: pdfFonts(bytes),
