@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { fastifyErrorSerializer, requestLogSerializer } from './log-serializers.ts';
+import { bookRoutes } from './modules/book/book-routes.ts';
 import { erasureRoutes } from './modules/erasure/erasure-routes.ts';
 import type { DataKeyShredder } from './modules/erasure/erasure-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(erasureRoutes, { dataKeys: dataKeys ?? database.vault });
   await app.register(reportRoutes);
+  await app.register(bookRoutes);
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);
   // Encapsulated: its raw-body JSON parser serves the webhook only.

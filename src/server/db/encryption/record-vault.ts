@@ -42,6 +42,9 @@ export interface RecordVault {
   seal(recordId: string, purpose: SealedPurpose, plaintext: string, create?: boolean): Promise<Buffer>;
   /** The plaintext; RecordUnreadableError when it cannot be opened (never garbage). */
   open(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<string>;
+  /** Issue 42 §4: bytes (a made book) sealed like text, never creating a key (the record has one). */
+  sealBytes(recordId: string, purpose: SealedPurpose, plaintext: Uint8Array): Promise<Buffer>;
+  openBytes(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<Buffer>;
   /** Loads the data keys of many records in one key-store round trip (a list's read). */
   preload(recordIds: readonly string[]): Promise<void>;
   /**
@@ -105,6 +108,16 @@ export function createRecordVault(
     return key;
   }
 
+  async function openBytes(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<Buffer> {
+    const key = await dataKey(recordId, false);
+    try {
+      return open(key, purpose, recordId, sealed);
+    } catch (error) {
+      if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
+      throw error;
+    }
+  }
+
   return {
     get keyring() {
       return keyring;
@@ -114,15 +127,10 @@ export function createRecordVault(
     },
     seal: async (recordId, purpose, plaintext, create = true) =>
       seal(await dataKey(recordId, create), purpose, recordId, Buffer.from(plaintext, 'utf8')),
-    open: async (recordId, purpose, sealed) => {
-      const key = await dataKey(recordId, false);
-      try {
-        return open(key, purpose, recordId, sealed).toString('utf8');
-      } catch (error) {
-        if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
-        throw error;
-      }
-    },
+    open: async (recordId, purpose, sealed) => (await openBytes(recordId, purpose, sealed)).toString('utf8'),
+    sealBytes: async (recordId, purpose, plaintext) =>
+      seal(await dataKey(recordId, false), purpose, recordId, Buffer.from(plaintext)),
+    openBytes,
     preload: async (recordIds) => {
       const missing = [...new Set(recordIds)].filter((id) => !cache.has(id));
       if (missing.length === 0) return;

@@ -54,9 +54,9 @@ function list(pages: PdfPages, parent: Struct, items: readonly string[]): void {
     const y = doc.y;
     const entry = doc.struct('LI');
     listElement.add(entry);
-    entry.add(doc.struct('Lbl', () => doc.text('•', x + indent / 3, y, { lineBreak: false })));
+    entry.add(doc.struct('Lbl', {}, () => doc.text('•', x + indent / 3, y, { lineBreak: false })));
     entry.add(
-      doc.struct('LBody', () =>
+      doc.struct('LBody', {}, () =>
         doc.text(item, x + indent, y, { width: pages.contentWidth - indent, lineGap: layout.lineGap }),
       ),
     );

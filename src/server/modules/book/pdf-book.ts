@@ -19,18 +19,20 @@ function cover(pages: PdfPages, root: Struct): void {
   doc.addPage();
   doc.y = layout.height * 0.3;
   useStyle(pages, 'heading', layout.type.title);
-  root.add(doc.struct('H1', () => doc.text(book.title, { width: pages.contentWidth, align: 'center' })));
+  root.add(doc.struct('H1', {}, () => doc.text(book.title, { width: pages.contentWidth, align: 'center' })));
   if (book.subtitle) {
     doc.y += layout.type.subtitle;
     useStyle(pages, 'textItalic', layout.type.subtitle, MUTED);
-    root.add(doc.struct('P', () => doc.text(book.subtitle, { width: pages.contentWidth, align: 'center' })));
+    root.add(
+      doc.struct('P', {}, () => doc.text(book.subtitle, { width: pages.contentWidth, align: 'center' })),
+    );
   }
   const byline = [book.author && !book.title.includes(book.author) ? book.author : null, book.madeOn]
     .filter(Boolean)
     .join(' · ');
   useStyle(pages, 'headingRegular', layout.type.question, MUTED);
   doc.y = layout.height - layout.margin.bottom - layout.type.question * 3;
-  root.add(doc.struct('P', () => doc.text(byline, { width: pages.contentWidth, align: 'center' })));
+  root.add(doc.struct('P', {}, () => doc.text(byline, { width: pages.contentWidth, align: 'center' })));
 }
 
 /** The contents: one linked entry per chapter with its page number (a placeholder when measuring). */
@@ -39,7 +41,7 @@ function contents(pages: PdfPages, root: Struct, chapterPages: readonly number[]
   pages.header = null;
   doc.addPage();
   useStyle(pages, 'heading', layout.type.chapter);
-  root.add(doc.struct('H2', () => doc.text(CONTENTS_TITLE, { width: pages.contentWidth })));
+  root.add(doc.struct('H2', {}, () => doc.text(CONTENTS_TITLE, { width: pages.contentWidth })));
   doc.y += layout.type.chapter;
   pages.header = CONTENTS_TITLE;
   const toc = doc.struct('TOC');
@@ -93,7 +95,7 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
     root.add(section);
     doc.y += layout.type.chapter;
     useStyle(pages, 'heading', layout.type.chapter);
-    section.add(doc.struct('H2', () => doc.text(chapter.title, { width: pages.contentWidth })));
+    section.add(doc.struct('H2', {}, () => doc.text(chapter.title, { width: pages.contentWidth })));
     doc.y += layout.type.chapter;
     pages.header = chapter.title;
     for (const block of chapter.blocks) drawBlock(pages, section, block);

@@ -89,7 +89,7 @@ export function openPdf(book: Book, compress: boolean): PdfPages {
     compress,
     pdfVersion: '1.7',
     tagged: true,
-    subset: 'PDF/UA',
+    subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
     lang: book.locale,
     displayTitle: true,
     // No standard font: every font of a PDF/UA file is embedded (ours are registered below).

@@ -71,7 +71,7 @@ function collect(node: StructNode, texts: Map<string, string>, out: TaggedText[]
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const loading = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false });
+  const loading = pdfjs.getDocument({ data: new Uint8Array(bytes) });
   const document = await loading.promise;
   try {
     const metadata = (await document.getMetadata()) as { info: Record<string, unknown> };
