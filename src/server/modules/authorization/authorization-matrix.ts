@@ -167,6 +167,10 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // Issue 12: a person's copy of what they wrote; everyone signed in gets their own records only.
   row('GET /api/my-data', 'http', 'GET /api/my-data', 'the caller’s own records', SIGNED_IN),
   row('POST /api/narrative', 'http', 'POST /api/narrative', 'a narrative from wizard answers (offline generator)', CUSTOMERS_AND_ADMINS),
+  // Issue 42: the person's own book; only its owner asks for it, follows it and downloads it.
+  row('POST /api/records/:id/books', 'http', 'POST /api/records/:id/books', `a book of ${OWNED}`, RECORD_OWNER),
+  row('GET /api/books/:id', 'http', 'GET /api/books/:id', 'the owner’s book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
+  row('GET /api/books/:id/file', 'http', 'GET /api/books/:id/file', 'the owner’s made book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
   // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
   row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
   row('LifeRecord.report', 'field', 'record(id) { report }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
