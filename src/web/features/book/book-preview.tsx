@@ -4,8 +4,12 @@ import { BOOK_PAGE_LAYOUTS, CONTENTS_TITLE } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
 import { useBookFonts } from './book-fonts.ts';
 
-/** How wide a previewed page is on screen, in CSS pixels; the page's own proportions set its height. */
-const PAGE_WIDTH_PX = 260;
+/**
+ * How wide a previewed page is on screen, in CSS pixels (the page's own proportions set its
+ * height): the cover and contents small, side by side; the first chapter's page large enough to read.
+ */
+const SMALL_PAGE_PX = 170;
+const OPEN_PAGE_PX = 400;
 
 function Block({ block }: { block: BookBlock }) {
   switch (block.kind) {
@@ -72,9 +76,19 @@ function Block({ block }: { block: BookBlock }) {
   }
 }
 
-function Page({ caption, style, children }: { caption: string; style: CSSProperties; children: ReactNode }) {
+function Page({
+  caption,
+  style,
+  open = false,
+  children,
+}: {
+  caption: string;
+  style: CSSProperties;
+  open?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <figure className="book-preview__figure">
+    <figure className={open ? 'book-preview__figure book-preview__figure--open' : 'book-preview__figure'}>
       <div className="book-page" style={style}>
         {children}
       </div>
@@ -92,33 +106,35 @@ function Page({ caption, style, children }: { caption: string; style: CSSPropert
 export function BookPreview({ book }: { book: Book }) {
   useBookFonts();
   const layout = BOOK_PAGE_LAYOUTS[book.pageSize];
-  const scale = PAGE_WIDTH_PX / layout.width;
-  const px = (points: number) => `${(points * scale).toFixed(2)}px`;
-  const style = {
-    width: `${PAGE_WIDTH_PX}px`,
-    height: px(layout.height),
-    padding: `${px(layout.margin.top)} ${px(layout.margin.side)} ${px(layout.margin.bottom)}`,
-    '--book-title': px(layout.type.title),
-    '--book-subtitle': px(layout.type.subtitle),
-    '--book-chapter': px(layout.type.chapter),
-    '--book-question': px(layout.type.question),
-    '--book-body': px(layout.type.body),
-    '--book-gap': px(layout.paragraphGap),
-  } as CSSProperties;
+  const pageStyle = (widthPx: number) => {
+    const px = (points: number) => `${((points * widthPx) / layout.width).toFixed(2)}px`;
+    return {
+      width: `min(${widthPx}px, 100%)`,
+      aspectRatio: `${layout.width} / ${layout.height}`,
+      padding: `${px(layout.margin.top)} ${px(layout.margin.side)} ${px(layout.margin.bottom)}`,
+      '--book-title': px(layout.type.title),
+      '--book-subtitle': px(layout.type.subtitle),
+      '--book-chapter': px(layout.type.chapter),
+      '--book-question': px(layout.type.question),
+      '--book-body': px(layout.type.body),
+      '--book-gap': px(layout.paragraphGap),
+    } as CSSProperties;
+  };
+  const small = pageStyle(SMALL_PAGE_PX);
   const [first] = book.chapters;
   const byline = [book.author && !book.title.includes(book.author) ? book.author : null, book.madeOn]
     .filter(Boolean)
     .join(' · ');
   return (
     <div className="book-preview__pages">
-      <Page caption="Page 1: the cover" style={style}>
+      <Page caption="Page 1: the cover" style={small}>
         <div className="book-page__cover">
           <p className="book-page__title">{book.title}</p>
           {book.subtitle ? <p className="book-page__subtitle">{book.subtitle}</p> : null}
           <p className="book-page__byline">{byline}</p>
         </div>
       </Page>
-      <Page caption="Page 2: the contents" style={style}>
+      <Page caption="Page 2: the contents" style={small}>
         <p className="book-page__chapter">{CONTENTS_TITLE}</p>
         <ol className="book-page__contents">
           {book.chapters.map((chapter) => (
@@ -127,7 +143,7 @@ export function BookPreview({ book }: { book: Book }) {
         </ol>
       </Page>
       {first ? (
-        <Page caption="Page 3: the first chapter" style={style}>
+        <Page caption="Page 3: the first chapter" style={pageStyle(OPEN_PAGE_PX)} open>
           <p className="book-page__chapter book-page__chapter--opening">{first.title}</p>
           {first.blocks.slice(0, 12).map((block, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one chapter, in order

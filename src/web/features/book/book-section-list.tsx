@@ -79,7 +79,7 @@ export function BookSectionList({
                 disabled={index === 0}
                 onClick={() => onMove(index, index - 1)}
               >
-                Move up<span className="visually-hidden">: {choice.title}</span>
+                Move up<span className="visually-hidden"> {choice.title}</span>
               </button>
               <button
                 type="button"
@@ -87,7 +87,7 @@ export function BookSectionList({
                 disabled={index === order.length - 1}
                 onClick={() => onMove(index, index + 1)}
               >
-                Move down<span className="visually-hidden">: {choice.title}</span>
+                Move down<span className="visually-hidden"> {choice.title}</span>
               </button>
             </span>
           </div>
