@@ -14,8 +14,8 @@ import {
 import { runBeforeAfter } from './before-after.ts';
 import { renderAbConsole, renderAbSection } from './before-after-report.ts';
 import { benchSettings } from './bench-settings.ts';
-import { renderBookConsole, renderBookSection, runBookBench } from './book-bench.ts';
 import { composeBenchmarks, type SectionOwner } from './benchmarks-file.ts';
+import { renderBookConsole, renderBookSection, runBookBench } from './book-bench.ts';
 import { renderBuilderConsole, renderBuilderSection, runBuilderBench } from './builder-screen.ts';
 import { type CurveRun, runCurve } from './capacity.ts';
 import { renderCurveConsole, renderCurveSection } from './capacity-report.ts';

@@ -54,8 +54,7 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   await expect(preview.getByText('8 March 1956').or(preview.getByText('March 8, 1956'))).toBeVisible();
 
   // Location first, Siblings left out; a subtitle; a 6 × 9 in PDF.
-  await page.getByRole('button', { name: 'Move up: Location' }).click();
-  await page.getByRole('button', { name: 'Move up: Location' }).click();
+  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Move up Location' }).click();
   await sections.getByRole('checkbox', { name: 'Family of Origin - Siblings' }).uncheck();
   await page.getByLabel('Subtitle (optional)').fill(`For the grandchildren ${marker}`);
   await page.getByRole('radio', { name: '6 × 9 in (print)' }).check();

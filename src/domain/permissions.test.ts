@@ -102,7 +102,15 @@ describe('decideRecord on an open record owned by the client of organization A',
       'forbidden',
     ),
     // Issue 42 §4: the person's own book; nobody else makes one of their story.
-    makeBook: row('unauthenticated', 'not-found', 'allow', 'not-found', 'forbidden', 'not-found', 'forbidden'),
+    makeBook: row(
+      'unauthenticated',
+      'not-found',
+      'allow',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'forbidden',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {

@@ -1,5 +1,5 @@
 import { type BookBlock, DECLINED_IN_BOOK } from '#domain/book-answers.ts';
-import { INK, keepTogether, MUTED, type PdfPages, useStyle } from './pdf-pages.ts';
+import { INK, keepTogether, MUTED, type PdfPages, setStyle } from './pdf-pages.ts';
 
 /**
  * Issue 42 §2–§3: one block of a chapter drawn into the tagged PDF. Every piece of text is drawn
@@ -21,7 +21,7 @@ function lineHeight(pages: PdfPages, size: number): number {
 /** The question as a heading (H3), kept on the page of the first lines of its answer. */
 function question(pages: PdfPages, parent: Struct, text: string): void {
   const { doc, layout } = pages;
-  useStyle(pages, 'heading', layout.type.question, MUTED);
+  setStyle(pages, 'heading', layout.type.question, MUTED);
   const height = doc.heightOfString(text, { width: pages.contentWidth, lineGap: 1 });
   keepTogether(pages, height + 2 * lineHeight(pages, layout.type.body) + layout.paragraphGap);
   add(pages, parent, 'H3', () => {
@@ -32,7 +32,7 @@ function question(pages: PdfPages, parent: Struct, text: string): void {
 
 function paragraph(pages: PdfPages, parent: Struct, text: string, italic = false): void {
   const { doc, layout } = pages;
-  useStyle(pages, italic ? 'textItalic' : 'text', layout.type.body, INK);
+  setStyle(pages, italic ? 'textItalic' : 'text', layout.type.body, INK);
   keepTogether(pages, lineHeight(pages, layout.type.body));
   add(pages, parent, 'P', () => {
     doc.text(text, { width: pages.contentWidth, lineGap: layout.lineGap, paragraphGap: 0 });
@@ -47,7 +47,7 @@ function list(pages: PdfPages, parent: Struct, items: readonly string[]): void {
   const x = layout.margin.side;
   const listElement = doc.struct('L', { placement: 'Block' } as object);
   parent.add(listElement);
-  useStyle(pages, 'text', layout.type.body, INK);
+  setStyle(pages, 'text', layout.type.body, INK);
   for (const item of items) {
     const height = doc.heightOfString(item, { width: pages.contentWidth - indent, lineGap: layout.lineGap });
     keepTogether(pages, height);
@@ -86,7 +86,7 @@ function table(pages: PdfPages, parent: Struct, block: TableBlock): void {
       : []),
     ...row.cells.map((text) => ({ text, type: 'TD' })),
   ]);
-  useStyle(pages, 'text', size, INK);
+  setStyle(pages, 'text', size, INK);
   keepTogether(pages, 3 * lineHeight(pages, size) + 16);
   doc.table({
     structParent: parent,

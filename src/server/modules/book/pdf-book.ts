@@ -2,7 +2,7 @@ import { CONTENTS_TITLE } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
 import type { Progress } from './book-progress.ts';
 import { drawBlock } from './pdf-blocks.ts';
-import { INK, keepTogether, MUTED, openPdf, type PdfPages, useStyle } from './pdf-pages.ts';
+import { INK, keepTogether, MUTED, openPdf, type PdfPages, setStyle } from './pdf-pages.ts';
 
 /**
  * Issue 42 §2: the book as a tagged PDF. Contents with page numbers need to know where each
@@ -18,11 +18,11 @@ function cover(pages: PdfPages, root: Struct): void {
   const { doc, layout, book } = pages;
   doc.addPage();
   doc.y = layout.height * 0.3;
-  useStyle(pages, 'heading', layout.type.title);
+  setStyle(pages, 'heading', layout.type.title);
   root.add(doc.struct('H1', {}, () => doc.text(book.title, { width: pages.contentWidth, align: 'center' })));
   if (book.subtitle) {
     doc.y += layout.type.subtitle;
-    useStyle(pages, 'textItalic', layout.type.subtitle, MUTED);
+    setStyle(pages, 'textItalic', layout.type.subtitle, MUTED);
     root.add(
       doc.struct('P', {}, () => doc.text(book.subtitle, { width: pages.contentWidth, align: 'center' })),
     );
@@ -30,7 +30,7 @@ function cover(pages: PdfPages, root: Struct): void {
   const byline = [book.author && !book.title.includes(book.author) ? book.author : null, book.madeOn]
     .filter(Boolean)
     .join(' · ');
-  useStyle(pages, 'headingRegular', layout.type.question, MUTED);
+  setStyle(pages, 'headingRegular', layout.type.question, MUTED);
   doc.y = layout.height - layout.margin.bottom - layout.type.question * 3;
   root.add(doc.struct('P', {}, () => doc.text(byline, { width: pages.contentWidth, align: 'center' })));
 }
@@ -40,7 +40,7 @@ function contents(pages: PdfPages, root: Struct, chapterPages: readonly number[]
   const { doc, layout, book } = pages;
   pages.header = null;
   doc.addPage();
-  useStyle(pages, 'heading', layout.type.chapter);
+  setStyle(pages, 'heading', layout.type.chapter);
   root.add(doc.struct('H2', {}, () => doc.text(CONTENTS_TITLE, { width: pages.contentWidth })));
   doc.y += layout.type.chapter;
   pages.header = CONTENTS_TITLE;
@@ -49,7 +49,7 @@ function contents(pages: PdfPages, root: Struct, chapterPages: readonly number[]
   const numberWidth = layout.type.body * 3;
   const titleWidth = pages.contentWidth - numberWidth - 12;
   book.chapters.forEach((chapter, index) => {
-    useStyle(pages, 'text', layout.type.body, INK);
+    setStyle(pages, 'text', layout.type.body, INK);
     const height = doc.heightOfString(chapter.title, { width: titleWidth, lineGap: layout.lineGap });
     keepTogether(pages, height);
     const x = layout.margin.side;
@@ -94,7 +94,7 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
     const section = doc.struct('Sect');
     root.add(section);
     doc.y += layout.type.chapter;
-    useStyle(pages, 'heading', layout.type.chapter);
+    setStyle(pages, 'heading', layout.type.chapter);
     section.add(doc.struct('H2', {}, () => doc.text(chapter.title, { width: pages.contentWidth })));
     doc.y += layout.type.chapter;
     pages.header = chapter.title;
@@ -106,11 +106,16 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
   return starts;
 }
 
-/** The PDF's bytes. `progress` hears the share done, from 0 to 1, after each chapter of each pass. */
-export async function pdfBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
+/** The measuring pass: the page each chapter starts on. Its document is let go when it returns. */
+async function chapterStartPages(book: Book, progress: Progress): Promise<number[]> {
   const measuring = openPdf(book, false);
   measuring.doc.on('data', () => {}); // read and dropped: a paused stream would keep every byte
-  const chapterPages = await layOut(measuring, null, (done) => progress(done * 0.4));
+  return layOut(measuring, null, progress);
+}
+
+/** The PDF's bytes. `progress` hears the share done, from 0 to 1, after each chapter of each pass. */
+export async function pdfBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
+  const chapterPages = await chapterStartPages(book, (done) => progress(done * 0.4));
   const pages = openPdf(book, true);
   const chunks: Buffer[] = [];
   pages.doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { Book } from '#domain/book-model.ts';
 import { BOOK_PAGE_LAYOUTS, type BookPageLayout, runningLinePositions } from '#domain/book-layout.ts';
+import type { Book } from '#domain/book-model.ts';
 import { type BookFontName, bookFonts } from './book-fonts.ts';
 
 /**
@@ -31,7 +31,7 @@ export interface PdfPages {
 }
 
 /** Sets the text style, remembered so the page furniture can put it back. */
-export function useStyle(pages: PdfPages, font: BookFontName, size: number, color = INK): void {
+export function setStyle(pages: PdfPages, font: BookFontName, size: number, color = INK): void {
   pages.style = { font, size, color };
   pages.doc.font(font).fontSize(size).fillColor(color);
 }

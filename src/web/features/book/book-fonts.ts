@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
-import textUrl from '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf?url';
 import headingUrl from '@expo-google-fonts/noto-sans/600SemiBold/NotoSans_600SemiBold.ttf?url';
+import textUrl from '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf?url';
+import { useEffect } from 'react';
 import { BOOK_FONT_FAMILIES } from '#domain/book-layout.ts';
 
 /**

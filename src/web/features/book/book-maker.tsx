@@ -66,35 +66,23 @@ export function BookMaker({
     return chosen.has(section) && choice !== undefined && sectionHasContent(choice, includeDeclined);
   });
   const request = { format, title, subtitle, sections, showQuestions, includeDeclined, pageSize, locale };
-  const preview = useMemo(
-    () =>
-      buildBook(
-        source,
-        {
-          title: title.trim() || defaultBookTitle(ownerName),
-          subtitle: subtitle.trim(),
-          sections,
-          showQuestions,
-          includeDeclined,
-          pageSize,
-          locale,
-        },
-        { author: ownerName, madeAt: new Date() },
-      ),
-    // The request's parts, not the array identities of each render.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: sections is derived from order and chosen
-    [
+  const sectionsKey = sections.join(',');
+  const preview = useMemo(() => {
+    const chosenSections = sectionsKey === '' ? [] : sectionsKey.split(',').map(Number);
+    return buildBook(
       source,
-      title,
-      subtitle,
-      sections.join(','),
-      showQuestions,
-      includeDeclined,
-      pageSize,
-      locale,
-      ownerName,
-    ],
-  );
+      {
+        title: title.trim() || defaultBookTitle(ownerName),
+        subtitle: subtitle.trim(),
+        sections: chosenSections,
+        showQuestions,
+        includeDeclined,
+        pageSize,
+        locale,
+      },
+      { author: ownerName, madeAt: new Date() },
+    );
+  }, [source, title, subtitle, sectionsKey, showQuestions, includeDeclined, pageSize, locale, ownerName]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BookFormat, BookRequestInput } from '#domain/book-request.ts';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { ApiRequestError, requestApi } from '#web/lib/api-request.ts';
+import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { BookRecordQuery } from './book-documents.ts';
 
