@@ -31,10 +31,15 @@ export async function openBookRequest(deps: ServiceDeps, recordId: string, seale
   return JSON.parse(await deps.database.vault.open(recordId, 'book-request', sealed)) as SealedBookRequest;
 }
 
-/** Progress is written at most every 5 % (a 500-question book reports a few dozen times). */
+/**
+ * Progress is written at most every 5 % (a 500-question book reports a few dozen times). Every
+ * report lets the event loop run first (DESIGN §9b fair share: a book never holds other people's
+ * requests for longer than one chapter takes).
+ */
 function throttled(write: (fraction: number) => Promise<void>) {
   let written = 0;
   return async (fraction: number) => {
+    await new Promise((resolve) => setImmediate(resolve));
     if (fraction - written < 0.05 && fraction < 1) return;
     written = fraction;
     await write(fraction);
