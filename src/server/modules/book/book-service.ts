@@ -6,7 +6,7 @@ import {
   bookFileName,
   bookRequestSchema,
 } from '#domain/book-request.ts';
-import { decideRecord } from '#domain/permissions.ts';
+import { decideRecord, RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
@@ -69,7 +69,7 @@ export async function requestBook(
 ): Promise<Result<BookStatusModel>> {
   if (!asked) return denial('unauthenticated');
   const { viewer } = asked;
-  const notFound = { notFound: 'Record not found.', forbidden: BOOK_MESSAGES.notOwner };
+  const notFound = { notFound: RECORD_NOT_FOUND_MESSAGE, forbidden: BOOK_MESSAGES.notOwner };
   if (!isUuid(recordId)) return denial('not-found', notFound);
   const input = bookRequestSchema.safeParse(body ?? {});
   if (!input.success)
