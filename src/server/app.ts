@@ -28,6 +28,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { graphqlPlugin } from './plugins/graphql.ts';
 import { identityProviderPlugin } from './plugins/identity-provider.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { type JobQueueTuning, jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { memoryGuardPlugin } from './plugins/memory-guard.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
@@ -52,6 +53,8 @@ export interface AppDependencies {
    * database (decision 130) unless a test passes one that records the calls.
    */
   dataKeys?: DataKeyShredder;
+  /** The job queue's polling and shutdown grace (tests shorten them; decision 180). */
+  jobQueue?: JobQueueTuning;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -64,6 +67,7 @@ export async function buildApp({
   mailer,
   controlSocket,
   dataKeys,
+  jobQueue,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -94,6 +98,8 @@ export async function buildApp({
   });
 
   await app.register(databasePlugin, { config, database });
+  // Early: modules register their kinds of job as they are registered, and it starts first when ready.
+  await app.register(jobsPlugin, { tuning: jobQueue });
   await app.register(errorHandlerPlugin);
   await app.register(memoryGuardPlugin, { heapFraction: config.memoryGuardHeapFraction });
   await app.register(inputGuardPlugin);

@@ -22,6 +22,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'audit_entries',
+      'background_jobs',
       'idp_account_tokens',
       'idp_accounts',
       'inventory_type_versions',

@@ -34,6 +34,18 @@ export interface Database {
   readonly vault: RecordVault;
   /** Runs a named statement on the driver itself, planned once per connection (prepared-query.ts). */
   prepared<Row>(statement: PreparedStatement): Promise<Row[]>;
+  /**
+   * Raw SQL for a library that brings its own statements (the job queue, decision 180): one
+   * statement, values only through `$1…` placeholders. Never lands inside another caller's open
+   * transaction. Our own code uses `db` or `prepared` instead.
+   */
+  query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Several statements without parameters, run as one script (PostgreSQL's simple query protocol);
+   * resolves to the rows of every statement in order. A script that fails leaves no transaction
+   * open behind it (its own BEGIN included), so the next caller never meets an aborted one.
+   */
+  exec<Row>(script: string): Promise<Row[]>;
   /** Subscribes to a NOTIFY channel; resolves to the function that stops listening. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   ping(): Promise<void>;
@@ -118,6 +130,16 @@ async function openPglite(dir: string, purpose: string): Promise<Omit<Database, 
     kind: 'pglite',
     db,
     prepared: (statement) => runPglitePrepared(client, statement),
+    // PGlite's query() and exec() wait for any open transaction() to end before they start.
+    query: async <Row>(text: string, values: readonly unknown[] = []) =>
+      (await client.query<Row>(text, [...values])).rows,
+    // Inside transaction(): should the script fail, PGlite rolls back before releasing its lock, so
+    // no other caller can slip into the aborted transaction. A script's own BEGIN and COMMIT only
+    // draw warnings there (already in / no longer in a transaction) and keep their meaning.
+    exec: async <Row>(script: string) => {
+      const results = await client.transaction((tx) => tx.exec(script));
+      return results.flatMap((result) => result.rows as Row[]);
+    },
     listen: async (channel, handler) => {
       const unlisten = await client.listen(channel, handler);
       return async () => {
@@ -153,6 +175,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Omit<Databas
         values: [...statement.values],
       });
       return result.rows as Row[];
+    },
+    query: async <Row>(text: string, values: readonly unknown[] = []) =>
+      (await pool.query(text, [...values])).rows as Row[],
+    // Without values, node-postgres uses the simple query protocol, which runs several statements
+    // and answers one result per statement. A statement that fails makes the pool discard its
+    // connection rather than reuse it, so an aborted transaction cannot outlive the script.
+    exec: async <Row>(script: string) => {
+      const result = (await pool.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(result) ? result : [result]).flatMap((each) => each.rows as Row[]);
     },
     listen: (channel, handler) => listener.listen(channel, handler),
     ping: async () => {

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database, DatabaseTarget } from './database.ts';
 import { sealLegacyRows } from './encryption/seal-legacy-rows.ts';
+import { installJobQueueSchema } from './job-queue-storage.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -13,9 +14,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK_KEY = 7_406_130_215;
 
 /**
- * Applies pending migrations. On PostgreSQL several servers may start at once, so the migrator runs
- * on its own connection holding an advisory lock: the first applies, the others wait and find nothing
- * left to do. PGlite is single-process (guarded by the data directory lock).
+ * Applies pending migrations, then has the job queue library create or migrate its own tables
+ * (decision 180). On PostgreSQL several servers may start at once, so the migrator runs on its own
+ * connection holding an advisory lock: the first applies, the others wait and find nothing left to
+ * do. PGlite is single-process (guarded by the data directory lock).
  */
 export async function migrateDatabase(
   database: Database,
@@ -30,6 +32,7 @@ export async function migrateDatabase(
 async function applyMigrations(database: Database, target: DatabaseTarget): Promise<void> {
   if (target.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await installJobQueueSchema(database);
     return;
   }
   const client = new pg.Client({ connectionString: target.url });
@@ -38,6 +41,8 @@ async function applyMigrations(database: Database, target: DatabaseTarget): Prom
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg({ client }), { migrationsFolder });
+      // Through the pool, while this connection holds the lock that keeps other instances out.
+      await installJobQueueSchema(database);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

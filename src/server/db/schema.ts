@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -374,4 +375,26 @@ export const books = pgTable(
     check('books_format_check', sql`${t.format} in ('pdf', 'docx', 'epub')`),
     check('books_state_check', sql`${t.state} in ('queued', 'active', 'completed', 'failed')`),
   ],
+);
+
+/**
+ * Issue 41 §6 (decision 180), owned by modules/jobs: one row beside each job of the queue library's
+ * own tables (schema `pgboss`): whom the job is about, so an erasure finds and purges their jobs,
+ * and the progress its handler reports. Written in the same transaction as the job; removed once
+ * the library has purged the job after its retention.
+ */
+export const backgroundJobs = pgTable(
+  'background_jobs',
+  {
+    /** The library's job id. */
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** No foreign key: a user row is never deleted (erasure keeps its id), and this stays apart. */
+    personId: uuid('person_id'),
+    progress: real('progress').notNull().default(0),
+    progressNote: text('progress_note'),
+    progressAt: timestamp('progress_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('background_jobs_person_idx').on(t.personId)],
 );

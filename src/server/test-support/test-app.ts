@@ -26,6 +26,7 @@ export async function createTestApp(
     listen?: boolean;
     clientDir?: string;
     dataKeys?: AppDependencies['dataKeys'];
+    jobQueue?: AppDependencies['jobQueue'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
@@ -40,12 +41,15 @@ export async function createTestApp(
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     ...options.env,
   };
+  // Background jobs start within half a second, and a shutdown waits at most a second for them.
+  const jobQueue = options.jobQueue ?? { pollingIntervalSeconds: 0.5, shutdownGraceSeconds: 1 };
   let config = loadConfig(baseEnv);
   let app = await buildApp({
     config,
     database: testDatabase.database,
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     dataKeys: options.dataKeys,
+    jobQueue,
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -62,6 +66,7 @@ export async function createTestApp(
       database: testDatabase.database,
       clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
       dataKeys: options.dataKeys,
+      jobQueue,
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }

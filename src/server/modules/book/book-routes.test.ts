@@ -177,6 +177,7 @@ describe('the job', () => {
     database: test.database,
     changes: test.app.recordChanges,
     invalidateUser: async () => {},
+    jobs: test.app.jobs,
   });
 
   it('does nothing for a book that is not waiting (made already, or unknown)', async () => {

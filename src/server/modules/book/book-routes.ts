@@ -8,7 +8,7 @@ import { bookFile, bookStatus, requestBook } from './book-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 42 §5: makes asked-for books in the background (until the durable job queue lands). */
+    /** Issue 42 §5: sends asked-for books to the job queue, and waits for them (tests). */
     bookRunner: BookRunner;
   }
 }
@@ -29,9 +29,8 @@ const ID_PARAM = {
  */
 async function bookRoutesPlugin(app: FastifyInstance): Promise<void> {
   const deps = serviceDeps(app);
-  const runner = createBookRunner(deps, app.log);
+  const runner = createBookRunner(deps, app.jobs);
   app.decorate('bookRunner', runner);
-  app.addHook('onClose', () => runner.idle());
 
   app.post<{ Params: { id: string } }>(
     '/api/records/:id/books',
@@ -43,7 +42,7 @@ async function bookRoutesPlugin(app: FastifyInstance): Promise<void> {
         viewer && { viewer, requestId: request.id },
         request.params.id,
         request.body,
-        (bookId) => runner.enqueue(bookId),
+        (bookId, personId) => runner.enqueue(bookId, personId),
       );
       return sendResult(reply, result, 202);
     },

@@ -65,7 +65,7 @@ export async function requestBook(
   asked: AuditRequest | null,
   recordId: string,
   body: unknown,
-  enqueue: (bookId: string) => void,
+  enqueue: (bookId: string, personId: string) => Promise<void>,
 ): Promise<Result<BookStatusModel>> {
   if (!asked) return denial('unauthenticated');
   const { viewer } = asked;
@@ -103,7 +103,7 @@ export async function requestBook(
     request,
     lifetimeSeconds: BOOK_LIFETIME_SECONDS,
   });
-  enqueue(row.id);
+  await enqueue(row.id, viewer.userId);
   return ok(statusOf(row));
 }
 

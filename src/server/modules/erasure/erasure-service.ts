@@ -134,7 +134,8 @@ export async function eraseUserAsAdmin(
  * is left, so a second run is harmless.
  *
  * 1. Mark the person and their records and end their tokens: from here on nobody acts as them,
- *    nothing is saved into their records, and a restart knows to finish.
+ *    nothing is saved into their records, and a restart knows to finish. Cancel and delete their
+ *    background jobs (decision 180): nothing runs for them any more, no payload of theirs is kept.
  * 2. Destroy the data keys of their records, BEFORE the rows are cleared. Dying right after it
  *    leaves rows whose ciphertext nobody can open any more (and that step 3 clears on the re-run);
  *    the other order could die with answers gone from the rows but their key alive, so a backup
@@ -154,6 +155,7 @@ export async function erasePerson(deps: ErasureDeps, userId: string): Promise<vo
   });
   if (!subject) return;
   await deps.invalidateUser(userId);
+  await deps.jobs.forgetPerson(userId);
 
   await deps.dataKeys.destroyDataKeys(subject.recordIds);
 
