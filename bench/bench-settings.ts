@@ -11,6 +11,7 @@ export const PARTS = [
   'scale-out',
   'admin-lists',
   'record-migration',
+  'book',
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -23,6 +24,7 @@ const SKIP_FLAGS: Record<Part, string> = {
   'scale-out': 'BENCH_SCALE_OUT',
   'admin-lists': 'BENCH_ADMIN_LISTS',
   'record-migration': 'BENCH_RECORD_MIGRATION',
+  book: 'BENCH_BOOK',
 };
 
 export interface BenchSettings {

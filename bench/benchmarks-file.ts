@@ -10,6 +10,7 @@ export const SECTION_HEADINGS = {
   'builder-screen': ['## Form builder on a'],
   'admin-lists': ['## Admin console at scale'],
   'record-migration': ['## Mapped migration of'],
+  book: ['## Book making'],
 } as const;
 export type SectionOwner = keyof typeof SECTION_HEADINGS;
 
@@ -24,6 +25,7 @@ const ORDER: (SectionOwner | 'static')[] = [
   'builder-screen',
   'admin-lists',
   'record-migration',
+  'book',
 ];
 
 /** The `## ` sections of a file (heading line first), without what comes before the first one. */

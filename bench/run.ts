@@ -15,6 +15,7 @@ import { runBeforeAfter } from './before-after.ts';
 import { renderAbConsole, renderAbSection } from './before-after-report.ts';
 import { benchSettings } from './bench-settings.ts';
 import { composeBenchmarks, type SectionOwner } from './benchmarks-file.ts';
+import { renderBookConsole, renderBookSection, runBookBench } from './book-bench.ts';
 import { renderBuilderConsole, renderBuilderSection, runBuilderBench } from './builder-screen.ts';
 import { type CurveRun, runCurve } from './capacity.ts';
 import { renderCurveConsole, renderCurveSection } from './capacity-report.ts';
@@ -142,6 +143,14 @@ if (runs('record-migration')) {
     console.log(renderRecordMigrationConsole(run));
   }
   fresh['record-migration'] = renderRecordMigrationSection(migrations);
+}
+
+// issue 42 §5: the person's book in each format, 100 to 2,000 questions.
+if (runs('book')) {
+  console.log('\nbook: PDF, Word and EPUB of 100 to 2,000 answered questions…');
+  const book = runBookBench(settings.curve.short);
+  console.log(renderBookConsole(book));
+  fresh.book = renderBookSection(book, measuredAt);
 }
 
 const target = path.join(root, 'BENCHMARKS.md');

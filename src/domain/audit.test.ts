@@ -13,6 +13,9 @@ describe('auditActionText', () => {
     ['narrative.generate', null, 'the', 'sent their wizard answers to an AI service'],
     ['ai-consent.given', null, 'your', 'allowed an AI service to draft a report'],
     ['ai-consent.withdrawn', null, 'your', 'withdrew the permission for an AI service'],
+    ['book.pdf', null, 'your', 'made a book of your record (PDF)'],
+    ['book.docx', null, 'the', 'made a book of the record (Word)'],
+    ['book.epub', null, 'your', 'made a book of your record (EPUB)'],
     ['something.new', null, 'your', 'something.new'],
   ] as const)('%s (%s, %s) → %s', (action, model, whose, text) => {
     expect(auditActionText({ action, model }, whose)).toBe(text);

@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   // The owner's own choices about an outside AI (issue 29 §3).
   'ai-consent.given',
   'ai-consent.withdrawn',
+  // Issue 42 §4: the owner made a book of their record, one action per format.
+  'book.pdf',
+  'book.docx',
+  'book.epub',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +59,12 @@ export function auditActionText(
       return 'allowed an AI service to draft a report';
     case 'ai-consent.withdrawn':
       return 'withdrew the permission for an AI service';
+    case 'book.pdf':
+      return `made a book of ${whose} record (PDF)`;
+    case 'book.docx':
+      return `made a book of ${whose} record (Word)`;
+    case 'book.epub':
+      return `made a book of ${whose} record (EPUB)`;
     default:
       return entry.action;
   }

@@ -101,6 +101,16 @@ describe('decideRecord on an open record owned by the client of organization A',
       'not-found',
       'forbidden',
     ),
+    // Issue 42 §4: the person's own book; nobody else makes one of their story.
+    makeBook: row(
+      'unauthenticated',
+      'not-found',
+      'allow',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'forbidden',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {
@@ -112,6 +122,10 @@ describe('decideRecord on an open record owned by the client of organization A',
 });
 
 describe('decideRecord once the record is submitted', () => {
+  it('still lets the owner make their book (issue 42 §1: after Complete & Send)', () => {
+    expect(decideRecord(actors.owner, 'makeBook', submittedRecord)).toEqual({ allowed: true });
+  });
+
   it('refuses the owner further saves and submits with the submitted reason', () => {
     expect(decideRecord(actors.owner, 'saveAnswers', submittedRecord)).toEqual({
       allowed: false,

@@ -135,7 +135,8 @@ export type RecordOperation =
   | 'readOwnerEmail'
   | 'readOwnerFederatedId'
   | 'resendInvite'
-  | 'setAiConsent';
+  | 'setAiConsent'
+  | 'makeBook';
 
 export function decideRecord(actor: Actor | null, operation: RecordOperation, record: RecordFacts): Decision {
   if (!actor) return deny('unauthenticated');
@@ -163,6 +164,10 @@ export function decideRecord(actor: Actor | null, operation: RecordOperation, re
       return isAdmin(actor) || owns ? ALLOW : deny('forbidden');
     // Issue 29 §3: only the person whose answers they are agrees to, or withdraws, an outside AI.
     case 'setAiConsent':
+      return owns ? ALLOW : deny('forbidden');
+    // Issue 42 §4: the person's own book, a draft any time and after Complete & Send alike; nobody
+    // else makes one of their story (an admin has the organization's report for that).
+    case 'makeBook':
       return owns ? ALLOW : deny('forbidden');
     // customer-app §2 Account: Re-Send Invite for the organization's records.
     case 'resendInvite':

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { fastifyErrorSerializer, requestLogSerializer } from './log-serializers.ts';
+import { bookRoutes } from './modules/book/book-routes.ts';
 import { erasureRoutes } from './modules/erasure/erasure-routes.ts';
 import type { DataKeyShredder } from './modules/erasure/erasure-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
@@ -137,6 +138,8 @@ export async function buildApp({
   await app.register(reportRoutes);
   // Issue 41: spoken answers (resumable sealed uploads, playback, transcription).
   await app.register(recordingRoutes, { placement: recordingPlacement });
+  // Issue 42: the person's own book (PDF, Word, EPUB).
+  await app.register(bookRoutes);
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);
   // Encapsulated: its raw-body JSON parser serves the webhook only.

@@ -339,6 +339,45 @@ export const auditEntries = pgTable(
 );
 
 /**
+ * Issue 42 §4–§5 (docs/decisions/191): a book a person asked for, while it is made and until it
+ * expires. Owned by modules/book. What they chose (title, subtitle, sections) and the made file are
+ * sealed under the record's data key (purposes `book-request` and `book`), so nothing of their story
+ * lies here in the clear, and erasing the record's keys shreds its books too. Expired rows are
+ * deleted by the book service.
+ */
+export const books = pgTable(
+  'books',
+  {
+    id: id(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    /** queued | active | completed | failed */
+    state: text('state').notNull().default('queued'),
+    /** How far the writer is, in thousandths. */
+    progress: integer('progress_per_mille').notNull().default(0),
+    request: sealed('request').notNull(),
+    file: sealed('file'),
+    fileBytes: integer('file_bytes'),
+    /** A message the person can read; never any of their words. */
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('books_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('books_expires_idx').on(t.expiresAt),
+    check('books_format_check', sql`${t.format} in ('pdf', 'docx', 'epub')`),
+    check('books_state_check', sql`${t.state} in ('queued', 'active', 'completed', 'failed')`),
+  ],
+);
+
+/**
  * Issue 41 §6 (decision 180), owned by modules/jobs: one row beside each job of the queue library's
  * own tables (schema `pgboss`): whom the job is about, so an erasure finds and purges their jobs,
  * and the progress its handler reports. Written in the same transaction as the job; removed once

@@ -54,7 +54,7 @@ export type AnswerMappingInput = {
 /** Issue 29 §1: one read or send of a person's answers (or their own AI consent), append-only. */
 export type AuditEntry = {
   __typename?: 'AuditEntry';
-  /** record.read, report.read, report.download, report.generate, narrative.generate, ai-consent.given, ai-consent.withdrawn */
+  /** record.read, report.read, report.download, report.generate, narrative.generate, ai-consent.given, ai-consent.withdrawn, book.pdf, book.docx, book.epub */
   action: Scalars['String']['output'];
   actorName?: Maybe<Scalars['String']['output']>;
   actorOrganization?: Maybe<Scalars['String']['output']>;

@@ -115,6 +115,14 @@ export const appRoutes: RouteObject[] = [
         path: 'record/:id',
         element: lazyScreen(preloadRecordScreen, (m) => m.RecordScreen),
       },
+      // Issue 42: the person's own book of their record.
+      {
+        path: 'record/:id/book',
+        element: lazyScreen(
+          () => import('#web/features/book/book-screen.tsx'),
+          (m) => m.BookScreen,
+        ),
+      },
       // admin-app §6: admins only, guarded before the screen's chunk is loaded.
       {
         path: 'formbuilder/:id?',

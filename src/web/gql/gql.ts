@@ -35,6 +35,7 @@ type Documents = {
     "\n  query AdminPurchases {\n    purchases {\n      id\n      createdAt\n      provider\n      providerRef\n      organization {\n        id\n        name\n      }\n      productName\n      credits\n      amount\n    }\n  }\n": typeof types.AdminPurchasesDocument,
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": typeof types.AdminSupportMessagesDocument,
     "\n  query AdminAudit($input: AuditPageInput!) {\n    auditPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        actorName\n        actorRole\n        actorOrganization\n        subjectName\n        recordId\n        action\n        provider\n        model\n        requestId\n      }\n    }\n  }\n": typeof types.AdminAuditDocument,
+    "\n  query BookRecord($id: ID!) {\n    record(id: $id) {\n      id\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n    }\n  }\n": typeof types.BookRecordDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      formVersion\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": typeof types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": typeof types.DatasyncFormDocument,
     "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n": typeof types.FormVersionsDocument,
@@ -86,6 +87,7 @@ const documents: Documents = {
     "\n  query AdminPurchases {\n    purchases {\n      id\n      createdAt\n      provider\n      providerRef\n      organization {\n        id\n        name\n      }\n      productName\n      credits\n      amount\n    }\n  }\n": types.AdminPurchasesDocument,
     "\n  query AdminSupportMessages {\n    supportMessages {\n      id\n      createdAt\n      name\n      email\n      message\n    }\n  }\n": types.AdminSupportMessagesDocument,
     "\n  query AdminAudit($input: AuditPageInput!) {\n    auditPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        actorName\n        actorRole\n        actorOrganization\n        subjectName\n        recordId\n        action\n        provider\n        model\n        requestId\n      }\n    }\n  }\n": types.AdminAuditDocument,
+    "\n  query BookRecord($id: ID!) {\n    record(id: $id) {\n      id\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n    }\n  }\n": types.BookRecordDocument,
     "\n  query DatasyncRecord($id: ID!) {\n    record(id: $id) {\n      id\n      data\n      formVersion\n      inventoryType {\n        id\n      }\n    }\n    inventoryTypes {\n      id\n      name\n    }\n  }\n": types.DatasyncRecordDocument,
     "\n  query DatasyncForm($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      form\n    }\n  }\n": types.DatasyncFormDocument,
     "\n  query FormVersions($id: ID!) {\n    inventoryType(id: $id) {\n      id\n      name\n    }\n    formVersions(inventoryTypeId: $id) {\n      draftChanged\n      versions {\n        number\n        publishedAt\n        publishedBy\n        recordCount\n      }\n    }\n  }\n": types.FormVersionsDocument,
@@ -197,6 +199,10 @@ export function graphql(source: "\n  query AdminSupportMessages {\n    supportMe
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminAudit($input: AuditPageInput!) {\n    auditPage(input: $input) {\n      totalCount\n      page\n      pageCount\n      entries {\n        id\n        at\n        actorName\n        actorRole\n        actorOrganization\n        subjectName\n        recordId\n        action\n        provider\n        model\n        requestId\n      }\n    }\n  }\n"): typeof import('./graphql').AdminAuditDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BookRecord($id: ID!) {\n    record(id: $id) {\n      id\n      submitted\n      data\n      user {\n        id\n        federatedId\n        name\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n    }\n  }\n"): typeof import('./graphql').BookRecordDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

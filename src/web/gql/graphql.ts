@@ -252,6 +252,13 @@ export type AdminAuditQueryVariables = Exact<{
 
 export type AdminAuditQuery = { auditPage: { totalCount: number, page: number, pageCount: number, entries: Array<{ id: string, at: string, actorName: string | null, actorRole: string, actorOrganization: string | null, subjectName: string | null, recordId: string | null, action: string, provider: string | null, model: string | null, requestId: string | null }> } };
 
+export type BookRecordQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BookRecordQuery = { record: { id: string, submitted: boolean, data: unknown, user: { id: string, federatedId: string | null, name: string | null } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null } } | null };
+
 export type DatasyncRecordQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -753,6 +760,28 @@ export const AdminAuditDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminAuditQuery, AdminAuditQueryVariables>;
+export const BookRecordDocument = new TypedDocumentString(`
+    query BookRecord($id: ID!) {
+  record(id: $id) {
+    id
+    submitted
+    data
+    user {
+      id
+      federatedId
+      name
+    }
+    inventoryType {
+      id
+      name
+    }
+    form {
+      template
+      problem
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BookRecordQuery, BookRecordQueryVariables>;
 export const DatasyncRecordDocument = new TypedDocumentString(`
     query DatasyncRecord($id: ID!) {
   record(id: $id) {

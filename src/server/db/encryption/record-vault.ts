@@ -43,12 +43,17 @@ export interface RecordVault {
   /** The plaintext; RecordUnreadableError when it cannot be opened (never garbage). */
   open(recordId: string, purpose: SealedPurpose, sealed: Uint8Array): Promise<string>;
   /**
-   * Issue 41 §3: bytes (a part of a recording) sealed under the record's data key, bound to
-   * `binding` too (created like `seal`'s on the record's first value: a record may be answered by
-   * voice before anything is typed; an erased record takes no recording, modules/recordings).
+   * Bytes sealed like text: a part of a recording (issue 41 §3, bound to its recording and offset by
+   * `binding`) or a made book (issue 42 §4). `create` as for `seal`: a record may be answered by voice
+   * before anything is typed; a book is made from answers, so its record has a key already.
    */
-  sealBytes(recordId: string, purpose: 'audio', plaintext: Buffer, binding: string): Promise<Buffer>;
-  openBytes(recordId: string, purpose: 'audio', sealed: Uint8Array, binding: string): Promise<Buffer>;
+  sealBytes(
+    recordId: string,
+    purpose: SealedPurpose,
+    plaintext: Uint8Array,
+    options?: { binding?: string; create?: boolean },
+  ): Promise<Buffer>;
+  openBytes(recordId: string, purpose: SealedPurpose, sealed: Uint8Array, binding?: string): Promise<Buffer>;
   /** Loads the data keys of many records in one key-store round trip (a list's read). */
   preload(recordIds: readonly string[]): Promise<void>;
   /**
@@ -112,6 +117,21 @@ export function createRecordVault(
     return key;
   }
 
+  async function openBytes(
+    recordId: string,
+    purpose: SealedPurpose,
+    sealed: Uint8Array,
+    binding?: string,
+  ): Promise<Buffer> {
+    const key = await dataKey(recordId, false);
+    try {
+      return open(key, purpose, recordId, sealed, binding);
+    } catch (error) {
+      if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
+      throw error;
+    }
+  }
+
   return {
     get keyring() {
       return keyring;
@@ -121,26 +141,10 @@ export function createRecordVault(
     },
     seal: async (recordId, purpose, plaintext, create = true) =>
       seal(await dataKey(recordId, create), purpose, recordId, Buffer.from(plaintext, 'utf8')),
-    open: async (recordId, purpose, sealed) => {
-      const key = await dataKey(recordId, false);
-      try {
-        return open(key, purpose, recordId, sealed).toString('utf8');
-      } catch (error) {
-        if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
-        throw error;
-      }
-    },
-    sealBytes: async (recordId, purpose, plaintext, binding) =>
-      seal(await dataKey(recordId, true), purpose, recordId, plaintext, binding),
-    openBytes: async (recordId, purpose, sealed, binding) => {
-      const key = await dataKey(recordId, false);
-      try {
-        return open(key, purpose, recordId, sealed, binding);
-      } catch (error) {
-        if (error instanceof SealedValueError) throw new RecordUnreadableError(recordId, error.reason);
-        throw error;
-      }
-    },
+    open: async (recordId, purpose, sealed) => (await openBytes(recordId, purpose, sealed)).toString('utf8'),
+    sealBytes: async (recordId, purpose, plaintext, { binding, create = false } = {}) =>
+      seal(await dataKey(recordId, create), purpose, recordId, Buffer.from(plaintext), binding),
+    openBytes,
     preload: async (recordIds) => {
       const missing = [...new Set(recordIds)].filter((id) => !cache.has(id));
       if (missing.length === 0) return;

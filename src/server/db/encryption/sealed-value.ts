@@ -12,7 +12,17 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
 
-export type SealedPurpose = 'answers' | 'narrative' | 'generation' | 'migration' | 'data-key' | 'audio';
+export type SealedPurpose =
+  | 'answers'
+  | 'narrative'
+  | 'generation'
+  | 'migration'
+  | 'data-key'
+  // Issue 42 §4: what a person chose for a book, and the made file (docs/decisions/191).
+  | 'book-request'
+  | 'book'
+  // Issue 41 §3: a part of a recording (docs/decisions/186).
+  | 'audio';
 
 export class SealedValueError extends Error {
   readonly reason: 'unknown-format' | 'tampered';

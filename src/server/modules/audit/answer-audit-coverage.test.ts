@@ -144,6 +144,22 @@ const freshOwnedRecord = () =>
     data: { steps: TEST_FORM.steps, currentStep: 0, name: ANSWER },
   });
 
+/** A made book of the owner's record (issue 42), asked for by the owner. */
+let ownersBookId: Promise<string> | undefined;
+function ownersBook(): Promise<string> {
+  ownersBookId ??= (async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/records/${owned()}/books`,
+      headers: f.users.owner.headers,
+      payload: { format: 'epub', title: 'T', sections: [0] },
+    });
+    await test.app.bookRunner.idle();
+    return (response.json() as { id: string }).id;
+  })();
+  return ownersBookId;
+}
+
 interface Recipe {
   /** Who reads (never the owner). */
   actor: () => TestUser;
@@ -363,6 +379,44 @@ const recipes: Record<string, Recipe> = {
         headers: a.headers,
       });
       return { body: response.rawPayload.toString('latin1'), recordId: owned() };
+    },
+  },
+  // Issue 42: a book is its owner's alone; anyone else is refused before a word is read.
+  'POST /api/records/:id/books': {
+    actor: () => f.users.admin,
+    serves: false,
+    run: async (a) => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: `/api/records/${owned()}/books`,
+        headers: a.headers,
+        payload: { format: 'pdf', title: 'T', sections: [0] },
+      });
+      return { body: response.json(), recordId: owned() };
+    },
+  },
+  'GET /api/books/:id': {
+    actor: () => f.users.admin,
+    serves: false,
+    run: async (a) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/books/${await ownersBook()}`,
+        headers: a.headers,
+      });
+      return { body: response.json(), recordId: owned() };
+    },
+  },
+  'GET /api/books/:id/file': {
+    actor: () => f.users.admin,
+    serves: false,
+    run: async (a) => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/books/${await ownersBook()}/file`,
+        headers: a.headers,
+      });
+      return { body: response.json(), recordId: owned() };
     },
   },
   'GET /api/my-data': {

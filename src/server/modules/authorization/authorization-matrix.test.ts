@@ -510,6 +510,31 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
       }),
     );
   },
+  'POST /api/records/:id/books': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/records/${f.ownedRecordId}/books`,
+        headers: headersOf(a),
+        payload: { format: 'epub', title: 'The story of Ada', sections: [0] },
+      }),
+    ),
+  'GET /api/books/:id': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/books/${await ownersBook()}`,
+        headers: headersOf(a),
+      }),
+    ),
+  'GET /api/books/:id/file': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/books/${await ownersBook()}/file`,
+        headers: headersOf(a),
+      }),
+    ),
   'POST /api/resend': async (a) =>
     httpOutcome(
       await test.app.inject({
@@ -623,9 +648,26 @@ async function finishedRecording(): Promise<string> {
   return done.url?.split('/').at(-1) ?? '';
 }
 
+/** One made book of the owner's record (issue 42), for the cells of its status and its file. */
+let ownersBookId: Promise<string> | undefined;
+function ownersBook(): Promise<string> {
+  ownersBookId ??= (async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/records/${f.ownedRecordId}/books`,
+      headers: f.users.owner.headers,
+      payload: { format: 'epub', title: 'The story of Ada', sections: [0] },
+    });
+    await test.app.bookRunner.idle();
+    return (response.json() as { id: string }).id;
+  })();
+  return ownersBookId;
+}
+
 function httpOutcome(response: { statusCode: number; json(): unknown }): string {
   const status: Record<number, Expectation> = {
     200: 'allow',
+    202: 'allow',
     204: 'allow',
     401: 'unauthenticated',
     403: 'forbidden',

@@ -175,6 +175,10 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('GET /api/recordings/:id/audio', 'http', 'GET /api/recordings/:id/audio', `a recording of ${OWNED}`, RECORD_READERS),
   row('DELETE /api/recordings/:id', 'http', 'DELETE /api/recordings/:id', `a fresh recording of ${OWNED}`, RECORD_OWNER),
   row('POST /api/recordings/:id/transcription', 'http', 'POST /api/recordings/:id/transcription', `a recording of ${OWNED} (no endpoint here: the owner is told so, 503)`, RECORD_OWNER),
+  // Issue 42: the person's own book; only its owner asks for it, follows it and downloads it.
+  row('POST /api/records/:id/books', 'http', 'POST /api/records/:id/books', `a book of ${OWNED}`, RECORD_OWNER),
+  row('GET /api/books/:id', 'http', 'GET /api/books/:id', 'the owner’s book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
+  row('GET /api/books/:id/file', 'http', 'GET /api/books/:id/file', 'the owner’s made book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
   // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
   row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
   row('LifeRecord.report', 'field', 'record(id) { report }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),

@@ -88,12 +88,10 @@ export class SealedUploadStore extends DataStore {
       const bytes = Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
-      const sealed = await this.database.vault.sealBytes(
-        row.report_id,
-        'audio',
-        bytes,
-        partBinding(id, position),
-      );
+      const sealed = await this.database.vault.sealBytes(row.report_id, 'audio', bytes, {
+        binding: partBinding(id, position),
+        create: true,
+      });
       const stored = await this.placement.place(id, position, sealed);
       if (!(await repository.appendPart(this.database, id, position, bytes.length, stored)))
         throw ERRORS.INVALID_OFFSET;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FieldOption } from '#domain/form-template.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { SortableList } from './sortable-list.tsx';
+import { SortableList } from '#web/components/ui/sortable-list.tsx';
 
 /**
  * admin-app §2/§5 options of a radio or checkbox field (or cell): added only when the text is not

@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import { type Field, MAX_CONTENT_NOTE_LENGTH, type Step } from '#domain/form-template.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SortableList } from '#web/components/ui/sortable-list.tsx';
 import { conditionNote } from './conditional-picker.tsx';
-import { SortableList } from './sortable-list.tsx';
 
 /**
  * admin-app §2 sections: "Section N:" with an editable title, expand/collapse, select and delete;

@@ -1,8 +1,8 @@
 import { CELL_FIELD_TYPES, type CellField, type TableRow } from '#domain/form-template.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SortableList } from '#web/components/ui/sortable-list.tsx';
 import { moveItem } from './builder-state.ts';
 import { OptionsEditor } from './options-editor.tsx';
-import { SortableList } from './sortable-list.tsx';
 
 const CHOICE = new Set(['radio', 'checkbox']);
 

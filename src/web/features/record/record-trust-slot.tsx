@@ -1,5 +1,7 @@
 import './trust/record-trust.css';
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 
 // Issue 29: their code loads only when needed (the question where an outside AI is configured, the
@@ -27,6 +29,7 @@ export function RecordTrustSlot({
 }) {
   const outsideAi = useClientConfig().outsideAi === true;
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   if (!isOwner) return null;
   return (
     <section className="record-trust" aria-label="Your answers and who sees them">
@@ -35,6 +38,12 @@ export function RecordTrustSlot({
           <AiConsentQuestion recordId={recordId} organizationName={organizationName ?? null} />
         </Suspense>
       ) : null}
+      {/* Issue 42 §1: the owner's own book, as a draft any time and after Complete & Send. */}
+      <p className="record-trust__book">
+        <Button variant="secondary" size="sm" onClick={() => navigate(`/record/${recordId}/book`)}>
+          Make my book
+        </Button>
+      </p>
       <details className="record-trust__seen" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>Who has seen your record</summary>
         {open ? (

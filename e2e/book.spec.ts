@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { readPdf } from '../src/server/modules/book/test-support/read-pdf.ts';
+import { e2eDataDir } from './support/e2e-environment.ts';
+import { answerAsOwner, openRecord, personWithRecord } from './support/record-session.ts';
+
+// Issue 42 "Done when": the owner makes a book from the record screen with "Make my book" and
+// downloads it; the PDF holds the sections chosen, in the order chosen; the making is in their
+// own "Who has seen your record" list; none of their words lies in the clear under DATA_DIR.
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return entry.isFile() ? [full] : [];
+  });
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('the owner makes a book of chosen sections in their order, follows its progress and downloads it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const owner = personWithRecord('book');
+  const marker = `Quillbrook ${Date.now().toString(36)}`;
+  await answerAsOwner(browser, owner, {
+    name: `Zoë ${marker}`,
+    dateOfBirth: '1956-03-08',
+    cityOfBirth: 'Θεσσαλονίκη',
+    stateOfBirth: 'Macedonia',
+    longestLivedLocation: 'Москва',
+    fullBrothers: 2,
+  });
+  await openRecord(page, owner);
+  await page.getByRole('button', { name: 'Make my book' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your story as a book' })).toBeVisible();
+
+  // Answered sections are chosen; the preview sets the first pages from the same model.
+  const sections = page.getByRole('list', { name: 'Sections of your book, in order' });
+  await expect(sections.getByRole('checkbox', { name: 'Name & Date of Birth' })).toBeChecked();
+  await expect(sections.getByRole('checkbox', { name: 'Physical Characteristics' })).toBeDisabled();
+  const preview = page.getByRole('region', { name: /Preview of the first pages/ });
+  await expect(preview.getByText(`Zoë ${marker}`)).toBeVisible();
+  await expect(preview.getByText('8 March 1956').or(preview.getByText('March 8, 1956'))).toBeVisible();
+
+  // Location first, Siblings left out; a subtitle; a 6 × 9 in PDF.
+  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Move up Location' }).click();
+  await sections.getByRole('checkbox', { name: 'Family of Origin - Siblings' }).uncheck();
+  await page.getByLabel('Subtitle (optional)').fill(`For the grandchildren ${marker}`);
+  await page.getByRole('radio', { name: '6 × 9 in (print)' }).check();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations
+      .filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''))
+      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await shoot(page, 'book-choices');
+
+  await page.getByRole('button', { name: 'Make my book' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your book (PDF) is ready.' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download your book (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^the-story-of-ada-book.*\.pdf$/);
+  const pdf = await readPdf(fs.readFileSync((await download.path()) as string));
+  expect(pdf.marked).toBe(true);
+  expect(pdf.elements.filter((element) => element.role === 'H2').map((element) => element.text)).toEqual([
+    'Contents',
+    'Location',
+    'Name & Date of Birth',
+  ]);
+  expect(pdf.elements.map((element) => element.text)).toContain(`For the grandchildren ${marker}`);
+  await shoot(page, 'book-ready');
+
+  // In the person's own list, as their own action.
+  await page.getByRole('link', { name: 'Back to my record' }).click();
+  await page.getByText('Who has seen your record').click();
+  await expect(page.getByText('made a book of your record (PDF)')).toBeVisible();
+
+  // Issue 42 §4: nothing of the answers or the choices in the clear under DATA_DIR.
+  const holding = (text: string) =>
+    filesUnder(e2eDataDir).filter((file) => fs.readFileSync(file).includes(Buffer.from(text, 'utf8')));
+  expect(holding(owner.email).length).toBeGreaterThan(0); // the scan reads the database files
+  expect(holding(marker)).toEqual([]);
+});

@@ -1,0 +1,44 @@
+import type { AcceptedTranscripts } from '#domain/book-answers.ts';
+import type { BookSource } from '#domain/book-model.ts';
+import type { Actor } from '#domain/permissions.ts';
+import { formOfRecord } from '#domain/record-form.ts';
+import { fail, ok, type Result } from '../../kernel/result.ts';
+import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { formsOfVersions } from '../form-versions/form-version-service.ts';
+import type { RecordModel } from '../records/record-model.ts';
+import { getRecord } from '../records/record-service.ts';
+
+/**
+ * Issue 42: what a book is made from, read as the person reads their own record (the records
+ * service, through the record vault: decision 130's one door to the plaintext), in the form version
+ * the record is pinned to. Nothing is cached: every book reads the record as it is now.
+ */
+export interface BookRecordSource {
+  readonly record: RecordModel;
+  readonly source: BookSource;
+}
+
+/**
+ * Issue 41's extension point: the accepted transcripts of the record's voice answers, by answer
+ * key. Voice answers are not on main yet, so there are none; when they land, read them here
+ * through the recordings service (accepted ones only) and every format prints them as text.
+ */
+async function acceptedTranscripts(_deps: ServiceDeps, _record: RecordModel): Promise<AcceptedTranscripts> {
+  return new Map();
+}
+
+export async function readBookSource(
+  deps: ServiceDeps,
+  actor: Actor,
+  recordId: string,
+): Promise<Result<BookRecordSource>> {
+  const read = await getRecord(deps, actor, recordId);
+  if (!read.ok) return read;
+  const record = read.value;
+  if (record.unreadable) return fail('CONFLICT', record.unreadable);
+  const forms = await formsOfVersions(deps, [`${record.inventoryTypeId}/${record.formVersion}`]);
+  const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), record.data);
+  if (!form.ok) return fail('CONFLICT', form.error);
+  const transcripts = await acceptedTranscripts(deps, record);
+  return ok({ record, source: { form: form.form, data: record.data, transcripts } });
+}
