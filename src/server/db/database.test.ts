@@ -23,6 +23,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     expect(rows.map((row) => row.table_name)).toEqual([
       'audit_entries',
       'background_jobs',
+      'books',
       'idp_account_tokens',
       'idp_accounts',
       'inventory_type_versions',
@@ -34,6 +35,8 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       'purchases',
       'rate_limit_hits',
       'record_migrations',
+      'recording_parts',
+      'recordings',
       'report_generations',
       'reports',
       'roles',

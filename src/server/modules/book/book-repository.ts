@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { books } from '../../db/schema.ts';
 
 /**
@@ -9,18 +10,22 @@ import { books } from '../../db/schema.ts';
  */
 export type BookState = 'queued' | 'active' | 'completed' | 'failed';
 
-export interface BookRow {
-  id: string;
-  record_id: string;
-  owner_id: string;
-  format: string;
-  state: BookState;
-  progress_per_mille: number;
-  file_bytes: number | null;
-  error: string | null;
-  created_at: Date;
-  expires_at: Date;
-}
+export type BookRow = Omit<
+  ColumnsOfRow<
+    typeof books,
+    | 'id'
+    | 'record_id'
+    | 'owner_id'
+    | 'format'
+    | 'state'
+    | 'progress_per_mille'
+    | 'file_bytes'
+    | 'error'
+    | 'created_at'
+    | 'expires_at'
+  >,
+  'state'
+> & { state: BookState };
 
 const COLUMNS = sql`${books.id}, ${books.recordId}, ${books.ownerId}, ${books.format}, ${books.state},
   ${books.progress}, ${books.fileBytes}, ${books.error}, ${books.createdAt}, ${books.expiresAt}`;

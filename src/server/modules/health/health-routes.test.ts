@@ -22,6 +22,8 @@ describe('health routes', () => {
 
     const other = await createTestApp();
     try {
+      // The database goes away after the server is up (its job queue started on it then).
+      await other.app.ready();
       await other.database.close();
       const down = await other.app.inject({ method: 'GET', url: '/readyz' });
       expect(down.statusCode).toBe(503);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
 import { recordingParts, recordings, reports } from '../../db/schema.ts';
 
 // The statements of the recordings module (issue 41), the one owner of `recordings` and
@@ -9,25 +10,27 @@ import { recordingParts, recordings, reports } from '../../db/schema.ts';
 const rec = recordings;
 const part = recordingParts;
 
-export interface RecordingRow {
-  id: string;
-  report_id: string;
-  answer_key: string;
-  owner_id: string | null;
-  mime_type: string;
-  duration_ms: number;
-  size: number | null;
-  received: number;
+export type RecordingRow = ColumnsOfRow<
+  typeof rec,
+  | 'id'
+  | 'report_id'
+  | 'answer_key'
+  | 'owner_id'
+  | 'mime_type'
+  | 'duration_ms'
+  | 'size'
+  | 'received'
+  | 'created_at'
+  | 'finished_at'
+  | 'expires_at'
+> & {
   storage: 'database' | 's3';
-  created_at: Date;
-  finished_at: Date | null;
-  expires_at: Date | null;
   /** Of the record it answers, for the policy. */
-  client: string | null;
-  organization_id: string | null;
-  submitted: boolean;
+  client: RowOf<typeof reports>['client'];
+  organization_id: RowOf<typeof reports>['organization_id'];
+  submitted: RowOf<typeof reports>['submitted'];
   erased: boolean;
-}
+};
 
 const COLUMNS = sql`${rec.id}, ${rec.reportId}, ${rec.answerKey}, ${rec.ownerId}, ${rec.mimeType},
   ${rec.durationMs}, ${rec.size}::float8 as size, ${rec.received}::float8 as received, ${rec.storage},
@@ -183,15 +186,10 @@ export function deleteExpired(database: Database) {
   return runPrepared(database, DELETE_EXPIRED);
 }
 
-export interface FinishedRecordingRow {
-  id: string;
-  report_id: string;
-  answer_key: string;
-  mime_type: string;
-  duration_ms: number;
-  size: number;
-  finished_at: Date;
-}
+export type FinishedRecordingRow = ColumnsOfRow<
+  typeof rec,
+  'id' | 'report_id' | 'answer_key' | 'mime_type' | 'duration_ms' | 'finished_at'
+> & { size: RowOf<typeof rec>['received'] };
 
 const FINISHED_OF_RECORDS = prepared<FinishedRecordingRow>(
   'recording-finished-of-records',
