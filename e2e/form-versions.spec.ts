@@ -143,7 +143,7 @@ test('a started record keeps its version; publish, diff, mapping preview, migrat
   // Answers not carried over are not lost: they are in the person's own copy of their data.
   await person.goto('/#/');
   const download = person.waitForEvent('download');
-  await person.getByRole('button', { name: 'Download my data' }).click();
+  await person.getByRole('button', { name: 'Download my data', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('life-record-my-data.json');
   const copy = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as {
