@@ -1,6 +1,8 @@
 import type { WebSocket } from 'ws';
+import { retryAfterSeconds, SOCKET_FLOOD_REASON } from '#domain/fair-share.ts';
 import { findInputProblem, INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
 import { SERVER_BUSY_MESSAGE } from '../kernel/messages.ts';
+import { type FairShare, RATE_LIMITED_CODE } from './fair-share.ts';
 import { type PersonLimiter, TOO_MANY_WAITING_MESSAGE } from './person-limiter.ts';
 import { graphqlRequestProblem } from './request-shape.ts';
 
@@ -75,6 +77,8 @@ export function governSocketOperations(
     person: string;
     limiter: PersonLimiter;
     people: PersonSockets;
+    /** Issue 39 §4: the account's budgets, and this connection's message rate. */
+    fairShare?: FairShare;
     nearMemoryLimit: () => boolean;
     /** Parses and validates as an HTTP request is (the same rules); the errors are sent as they are. */
     check: (query: string, operationName: string | undefined) => OperationCheck;
@@ -86,6 +90,7 @@ export function governSocketOperations(
   const waiting: Array<() => void> = [];
   let running = 0;
   let subscriptions = 0;
+  const messageWithinRate = options.fairShare?.socketMessages() ?? (() => true);
   const emit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => boolean;
   const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
 
@@ -140,18 +145,29 @@ export function governSocketOperations(
         return refuse(id, TOO_MANY_SUBSCRIPTIONS_MESSAGE, 'TOO_MANY_SUBSCRIPTIONS');
       if ((people.subscriptions.get(person) ?? 0) >= MAX_SUBSCRIPTIONS_PER_PERSON)
         return refuse(id, TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE, 'TOO_MANY_SUBSCRIPTIONS');
+    } else if (waiting.length >= MAX_OPERATIONS_WAITING_PER_SOCKET)
+      return refuse(id, TOO_MANY_WAITING_MESSAGE, 'TOO_MANY_REQUESTS');
+    // Issue 39 §4: over the account's budget, this operation waits briefly or is refused; only the
+    // account's own operations are held up.
+    const verdict = options.fairShare?.take(person, data.length) ?? { ok: true, waitMs: 0 };
+    if (!verdict.ok) {
+      const seconds = retryAfterSeconds(verdict.retryAfterMs);
+      return refuseWith(id, [
+        { message: verdict.message, extensions: { code: RATE_LIMITED_CODE, retryAfterSeconds: seconds } },
+      ]);
+    }
+    if (kind === 'subscription') {
       subscriptions++;
       personSubscriptions(1);
       active.set(id, { kind, started: false });
-      emit('message', data, isBinary);
+      later(verdict.waitMs, () => emit('message', data, isBinary));
       return;
     }
-    if (waiting.length >= MAX_OPERATIONS_WAITING_PER_SOCKET)
-      return refuse(id, TOO_MANY_WAITING_MESSAGE, 'TOO_MANY_REQUESTS');
     const entry: Active = { kind, started: false };
     active.set(id, entry);
     const start = async () => {
       running++;
+      if (verdict.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.waitMs));
       const release = await limiter.acquire(person);
       if (!release) {
         finish(id);
@@ -168,6 +184,11 @@ export function governSocketOperations(
   socket.emit = ((event: string, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);
     const [data, isBinary] = args as [Buffer, boolean];
+    // Issue 39 §4: a connection that floods is closed; the others never see its messages.
+    if (!messageWithinRate()) {
+      if (socket.readyState === socket.OPEN) socket.close(1008, SOCKET_FLOOD_REASON);
+      return true;
+    }
     const message = parseMessage(data);
     if (message?.type === 'subscribe') {
       onSubscribe(message, data, isBinary);
@@ -208,6 +229,14 @@ export function governSocketOperations(
     }
     send(data, ...rest);
   }) as typeof socket.send;
+
+  /** Runs `then` after `ms` while the connection is open (at once for 0). */
+  function later(ms: number, then: () => void) {
+    if (ms <= 0) return then();
+    setTimeout(() => {
+      if (socket.readyState === socket.OPEN) then();
+    }, ms);
+  }
 
   socket.once('close', () => {
     for (const id of [...active.keys()]) finish(id);

@@ -13,6 +13,8 @@ import {
   validate,
 } from 'graphql';
 import mercurius from 'mercurius';
+import { retryAfterSeconds } from '#domain/fair-share.ts';
+import { createFairShare, type FairShare, RATE_LIMITED_CODE, waitFor } from '../graphql/fair-share.ts';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
 import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
@@ -68,6 +70,8 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   const limiter = createPersonLimiter();
   const people = createPersonSockets();
   const liveUpdates = createLiveLedger();
+  // Issue 39 §4: each account's operations, bytes sent and live bytes per second.
+  const fairShare = createFairShare(config.fairShare);
   const sharedReads = createSharedRecordReads(
     app.database,
     app.recordChanges,
@@ -89,6 +93,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
             person: viewer.userId,
             limiter,
             people,
+            fairShare,
             nearMemoryLimit: () => app.memoryGuard.nearLimit(),
             check: (query, operationName) =>
               checkOperation(app.graphql.schema, rules, query, operationName, config.isProduction),
@@ -171,6 +176,14 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       if (error instanceof AuthenticationError) return refuse(reply, 401, 'UNAUTHENTICATED', error.message);
       throw error;
     }
+    // Issue 39 §4: a signed-in account over its budget waits briefly, or is refused with Retry-After.
+    const overBudget = request.viewer && (await fairShareRefusal(fairShare, request.viewer.userId, request));
+    if (overBudget) {
+      reply.header('retry-after', String(overBudget.retryAfterSeconds));
+      return refuse(reply, 429, RATE_LIMITED_CODE, overBudget.message, {
+        retryAfterSeconds: overBudget.retryAfterSeconds,
+      });
+    }
     // Issue 25 §4: the request waits behind its own person's work only; anonymous callers by address.
     const release = await limiter.acquire(request.viewer?.userId ?? `address:${request.ip}`);
     if (!release) return refuse(reply, 429, 'TOO_MANY_REQUESTS', TOO_MANY_WAITING_MESSAGE);
@@ -213,6 +226,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         loaders: createLoaders(deps),
         liveUpdates,
         sharedReads,
+        fairShare,
       }),
     },
   });
@@ -237,6 +251,21 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** Takes the request from its account's budgets (waiting if it must); the refusal when over them. */
+async function fairShareRefusal(
+  fairShare: FairShare,
+  account: string,
+  request: FastifyRequest,
+): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const length = Number(request.headers['content-length'] ?? 0);
+  const bytes = request.method === 'GET' ? request.url.length : Number.isFinite(length) ? length : 0;
+  const verdict = fairShare.take(account, bytes);
+  if (!verdict.ok)
+    return { message: verdict.message, retryAfterSeconds: retryAfterSeconds(verdict.retryAfterMs) };
+  await waitFor(verdict.waitMs);
+  return null;
+}
+
 async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Promise<void> {
   if (!context.token) return;
   try {
@@ -247,10 +276,17 @@ async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Pro
   }
 }
 
-function refuse(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply
-    .status(status)
-    .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  extensions: Record<string, unknown> = {},
+) {
+  return reply.status(status).send({
+    data: null,
+    errors: [new GraphQLError(message, { extensions: { code, ...extensions } }).toJSON()],
+  });
 }
 
 const INVALID = Symbol('invalid');
