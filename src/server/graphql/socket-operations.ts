@@ -21,6 +21,36 @@ export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions on th
 export const TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions for your account (at most ${MAX_SUBSCRIPTIONS_PER_PERSON} over all connections). Close a tab or complete one first.`;
 export const TOO_MANY_SOCKETS_REASON = `Too many open connections for your account (at most ${MAX_SOCKETS_PER_PERSON}). Close a tab first.`;
 export const SLOW_READER_REASON = 'The connection does not read its messages; it was closed.';
+/** 1012 (service restart): graphql-ws clients connect again and send what was never answered. */
+export const RESTART_CLOSE_CODE = 1012;
+export const RESTART_REASON = 'The server is restarting; connect again.';
+
+/**
+ * Issue 39 §7: the server's close drains the sockets. Operations already started run to their
+ * answer; those not started yet are never started (the client sends them again after the 1012
+ * close, to the next server), so a rolling restart loses no save and runs none twice.
+ */
+export interface SocketDrains {
+  closing: boolean;
+  sockets: Set<() => Promise<void>>;
+}
+
+export function createSocketDrains(): SocketDrains {
+  return { closing: false, sockets: new Set() };
+}
+
+/** Stops every socket starting work, and resolves once each has answered what it started and closed (or after `timeoutMs`). */
+export async function drainSockets(drains: SocketDrains, timeoutMs: number): Promise<void> {
+  drains.closing = true;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all([...drains.sockets].map((drain) => drain())),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 type Kind = 'subscription' | 'operation';
 export interface OperationCheck {
@@ -79,12 +109,18 @@ export function governSocketOperations(
     people: PersonSockets;
     /** Issue 39 §4: the account's budgets, and this connection's message rate. */
     fairShare?: FairShare;
+    /** Issue 39 §7: the server's close drains this socket. */
+    drains?: SocketDrains;
     nearMemoryLimit: () => boolean;
     /** Parses and validates as an HTTP request is (the same rules); the errors are sent as they are. */
     check: (query: string, operationName: string | undefined) => OperationCheck;
   },
 ): void {
   const { person, limiter, people } = options;
+  if (options.drains?.closing) {
+    socket.close(RESTART_CLOSE_CODE, RESTART_REASON);
+    return;
+  }
   if (!admitSocket(socket, person, people)) return;
   const active = new Map<string, Active>();
   const waiting: Array<() => void> = [];
@@ -104,6 +140,25 @@ export function governSocketOperations(
   const refuse = (id: string, message: string, code = 'BAD_REQUEST') =>
     refuseWith(id, [{ message, extensions: { code } }]);
 
+  let draining: Promise<void> | undefined;
+  /** Operations handed to Mercurius and not yet answered. */
+  const started = () =>
+    [...active.values()].filter((entry) => entry.kind === 'operation' && entry.release).length;
+  // After the send in progress (the `complete` is passed on after finish()).
+  const closeWhenAnswered = () => {
+    if (draining && started() === 0)
+      setImmediate(() => {
+        if (socket.readyState === socket.OPEN) socket.close(RESTART_CLOSE_CODE, RESTART_REASON);
+      });
+  };
+  const drain = () => {
+    if (socket.readyState === socket.CLOSED) return Promise.resolve();
+    draining ??= new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    closeWhenAnswered();
+    return draining;
+  };
+  options.drains?.sockets.add(drain);
+
   const finish = (id: string) => {
     const entry = active.get(id);
     if (!entry) return;
@@ -115,10 +170,13 @@ export function governSocketOperations(
       entry.release?.();
       running--;
       waiting.shift()?.();
+      closeWhenAnswered();
     }
   };
 
   const onSubscribe = (message: Record<string, unknown>, data: Buffer, isBinary: boolean) => {
+    // Closing: nothing new starts, nor is answered; the client sends it again after the 1012 close.
+    if (draining) return;
     const id = message.id;
     if (typeof id !== 'string' || id === '') {
       socket.close(4400, 'A subscribe message needs an id.');
@@ -160,7 +218,9 @@ export function governSocketOperations(
       subscriptions++;
       personSubscriptions(1);
       active.set(id, { kind, started: false });
-      later(verdict.waitMs, () => emit('message', data, isBinary));
+      later(verdict.waitMs, () => {
+        if (!draining) emit('message', data, isBinary);
+      });
       return;
     }
     const entry: Active = { kind, started: false };
@@ -173,7 +233,7 @@ export function governSocketOperations(
         finish(id);
         return refuse(id, TOO_MANY_WAITING_MESSAGE, 'TOO_MANY_REQUESTS');
       }
-      if (socket.readyState !== socket.OPEN) return release();
+      if (socket.readyState !== socket.OPEN || draining) return release();
       entry.release = release;
       emit('message', data, isBinary);
     };
@@ -239,6 +299,7 @@ export function governSocketOperations(
   }
 
   socket.once('close', () => {
+    options.drains?.sockets.delete(drain);
     for (const id of [...active.keys()]) finish(id);
     for (const next of waiting.splice(0)) next();
   });

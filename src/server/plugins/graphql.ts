@@ -27,7 +27,12 @@ import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-sh
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget, MAX_LOADED_ANSWER_BYTES } from '../graphql/response-budget.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
-import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
+import {
+  createPersonSockets,
+  createSocketDrains,
+  drainSockets,
+  governSocketOperations,
+} from '../graphql/socket-operations.ts';
 import { AuthenticationError } from '../kernel/authentication.ts';
 import { serviceDeps } from '../kernel/service-deps.ts';
 import { createSharedRecordReads } from '../modules/records/shared-record-reads.ts';
@@ -37,6 +42,8 @@ export const GRAPHQL_PATH = '/graphql';
 /** A batch is an array of operations in one POST; each runs with the limits of one operation. */
 export const MAX_BATCH_OPERATIONS = 10;
 const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
+/** How long a closing server waits for its sockets' operations in flight (a save takes far less). */
+const SOCKET_DRAIN_MS = 7_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,6 +85,10 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     { maxBytes: MAX_LOADED_ANSWER_BYTES },
     app.log,
   );
+  // Issue 39 §7: first the sockets answer the queries and mutations they started and close with
+  // 1012 (their clients send the rest again to the next server); main.ts exits after 10 s at most.
+  const drains = createSocketDrains();
+  app.addHook('preClose', async () => drainSockets(drains, SOCKET_DRAIN_MS));
   // Issue 31 §6.3: the subscriptions end and their reads finish before the database goes (main.ts
   // closes it on close; the pool refused the reads still in flight).
   app.addHook('preClose', async () => sharedReads.close());
@@ -94,6 +105,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
             limiter,
             people,
             fairShare,
+            drains,
             nearMemoryLimit: () => app.memoryGuard.nearLimit(),
             check: (query, operationName) =>
               checkOperation(app.graphql.schema, rules, query, operationName, config.isProduction),
