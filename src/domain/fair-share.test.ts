@@ -72,6 +72,7 @@ describe('messages', () => {
     expect(overBudgetMessage('operations', 1500)).toBe(
       'Your account is sending requests faster than its share of the server allows. Try again in 2 seconds.',
     );
-    expect(overBudgetMessage('sentBytes', 200)).toMatch(/more data per second.*1 second\.$/);
+    expect(overBudgetMessage('sentBytes', 200)).toMatch(/sending more data per second.*1 second\.$/);
+    expect(overBudgetMessage('receivedBytes', 200)).toMatch(/asking for more data per second.*1 second\.$/);
   });
 });

@@ -67,14 +67,15 @@ export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
 
-export type BudgetKind = 'operations' | 'sentBytes';
+export type BudgetKind = 'operations' | 'sentBytes' | 'receivedBytes';
 
 export function overBudgetMessage(kind: BudgetKind, retryAfterMs: number): string {
   const seconds = retryAfterSeconds(retryAfterMs);
-  const what =
-    kind === 'operations'
-      ? 'Your account is sending requests faster than its share of the server allows.'
-      : 'Your account is sending more data per second than its share of the server allows.';
+  const what = {
+    operations: 'Your account is sending requests faster than its share of the server allows.',
+    sentBytes: 'Your account is sending more data per second than its share of the server allows.',
+    receivedBytes: 'Your account is asking for more data per second than its share of the server allows.',
+  }[kind];
   return `${what} Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 

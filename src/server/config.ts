@@ -116,11 +116,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(2 * 1024 * 1024),
-  FAIR_SHARE_LIVE_BYTES_PER_SECOND: z.coerce
+  FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: z.coerce
     .number()
     .int()
     .min(1024)
-    .default(8 * 1024 * 1024),
+    .default(4 * 1024 * 1024),
   FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().positive().max(100_000).default(50),
   FAIR_SHARE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   // Issue 29 §4 (OWASP ASVS V7): the idle time-out the browser applies (minutes; fractions let
@@ -277,7 +277,7 @@ function fairShareSettings(env: z.infer<typeof envSchema>) {
   return {
     operations: rule(env.FAIR_SHARE_OPERATIONS_PER_SECOND, 3),
     sentBytes: rule(env.FAIR_SHARE_SENT_BYTES_PER_SECOND, 4),
-    liveBytes: rule(env.FAIR_SHARE_LIVE_BYTES_PER_SECOND, 2),
+    receivedBytes: rule(env.FAIR_SHARE_RECEIVED_BYTES_PER_SECOND, 2),
     socketMessages: rule(env.FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND, 2),
     maxWaitMs: env.FAIR_SHARE_MAX_WAIT_MS,
   };

@@ -6,8 +6,12 @@ export interface FairShareSettings {
   operations: RateRule;
   /** Bytes of the operations the account sends (saves' answers) per second. */
   sentBytes: RateRule;
-  /** Bytes of live updates pushed to the account's subscriptions per second. */
-  liveBytes: RateRule;
+  /**
+   * Bytes the account is sent per second: answers to its operations and live updates to its
+   * subscriptions. Charged once sent (their size is known only then); while the account is in
+   * debt its next operations wait or are refused and its next live updates wait.
+   */
+  receivedBytes: RateRule;
   /** Messages per second on one WebSocket, whatever they are. */
   socketMessages: RateRule;
   /** How long a request over its account's budget may wait before it is refused instead. */
@@ -23,8 +27,10 @@ export const RATE_LIMITED_CODE = 'RATE_LIMITED';
 export interface FairShare {
   /** Takes one operation of `bytes` from the account's budgets, or refuses it (taking nothing). */
   take(account: string, bytes: number): FairShareVerdict;
-  /** An update of `bytes` was pushed to the account: how long its next one should wait. */
+  /** `bytes` were sent to the account (an answer or a live update): how long its next ones should wait. */
   paceLive(account: string, bytes: number): number;
+  /** How long the account's next live update should wait (its debt of bytes sent, paid back). */
+  liveDelayMs(account: string): number;
   /** A fresh per-connection message budget: false once the connection floods. */
   socketMessages(): () => boolean;
 }
@@ -32,7 +38,7 @@ export interface FairShare {
 interface AccountBuckets {
   operations?: Bucket;
   sentBytes?: Bucket;
-  liveBytes?: Bucket;
+  receivedBytes?: Bucket;
 }
 
 const SWEEP_EVERY = 1_000;
@@ -51,7 +57,7 @@ export function createFairShare(settings: FairShareSettings, now: () => number =
       if (
         full(settings.operations, buckets.operations) &&
         full(settings.sentBytes, buckets.sentBytes) &&
-        full(settings.liveBytes, buckets.liveBytes)
+        full(settings.receivedBytes, buckets.receivedBytes)
       )
         accounts.delete(account);
     }
@@ -84,15 +90,27 @@ export function createFairShare(settings: FairShareSettings, now: () => number =
           retryAfterMs: sent.retryAfterMs,
           message: overBudgetMessage('sentBytes', sent.retryAfterMs),
         };
+      // What the account was sent and has not paid back yet holds its next operation too.
+      const owed = admit(settings.receivedBytes, buckets.receivedBytes, 0, at, settings.maxWaitMs);
+      if (owed.kind === 'refuse')
+        return {
+          ok: false,
+          retryAfterMs: owed.retryAfterMs,
+          message: overBudgetMessage('receivedBytes', owed.retryAfterMs),
+        };
       buckets.operations = operation.bucket;
       buckets.sentBytes = sent.bucket;
-      return { ok: true, waitMs: Math.max(operation.waitMs, sent.waitMs) };
+      return { ok: true, waitMs: Math.max(operation.waitMs, sent.waitMs, owed.waitMs) };
     },
     paceLive(account, bytes) {
       const buckets = bucketsOf(account);
-      const paced = pace(settings.liveBytes, buckets.liveBytes, bytes, now());
-      buckets.liveBytes = paced.bucket;
+      const paced = pace(settings.receivedBytes, buckets.receivedBytes, bytes, now());
+      buckets.receivedBytes = paced.bucket;
       return paced.delayMs;
+    },
+    liveDelayMs(account) {
+      const bucket = accounts.get(account)?.receivedBytes;
+      return pace(settings.receivedBytes, bucket, 0, now()).delayMs;
     },
     socketMessages() {
       let bucket: Bucket | undefined;

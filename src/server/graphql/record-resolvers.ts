@@ -127,17 +127,17 @@ export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
       if (!reads) throw new Error('record subscriptions need the shared record reads');
       const hold = context.liveUpdates?.hold(context.viewer?.userId ?? '', first.dataBytes);
       if (hold === null) throw new ErrorWithProps(LIVE_TOO_LARGE_MESSAGE, { code: 'LIVE_TOO_LARGE' }, 400);
-      // Issue 39 §4: what is pushed counts against the account's live bytes per second; past
-      // them its next update waits (and folds the changes meanwhile into one).
+      // Issue 39 §4: what is pushed counts against the bytes the account is sent a second; while
+      // it owes, its next update waits (and folds the changes meanwhile into one).
       const account = context.viewer?.userId ?? '';
       const pushed = (bytes: number) =>
-        Date.now() + (context.fairShare?.paceLive(account, bytes + LIVE_EVENT_OVERHEAD_BYTES) ?? 0);
-      let nextAt = pushed(first.dataBytes);
+        context.fairShare?.paceLive(account, bytes + LIVE_EVENT_OVERHEAD_BYTES);
+      pushed(first.dataBytes);
       const view = async (read: SharedRecordRead): Promise<Result<RecordModel>> => {
         const result = recordSeenBy(read, await currentViewer(context));
         if (result.ok && hold && !hold.resize(result.value.dataBytes))
           return fail('BAD_USER_INPUT', LIVE_TOO_LARGE_MESSAGE);
-        if (result.ok) nextAt = pushed(result.value.dataBytes);
+        if (result.ok) pushed(result.value.dataBytes);
         return result;
       };
       return recordUpdates(
@@ -149,7 +149,7 @@ export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
         errorOf,
         internalError,
         () => hold?.release(),
-        () => nextAt - Date.now(),
+        () => context.fairShare?.liveDelayMs(account) ?? 0,
       );
     },
     resolve: (payload: { record: RecordModel }, _args: unknown, context: GraphQLContext) => {

@@ -280,6 +280,10 @@ export function governSocketOperations(
             queueMicrotask(() => socket.emit('message', held.data, held.isBinary));
           }
         }
+        // Issue 39 §4: an answer counts against the bytes its account is sent (live updates are
+        // counted where they are read, record-resolvers.ts).
+        if (outgoing.type === 'next' && entry?.kind === 'operation')
+          options.fairShare?.paceLive(person, data.length);
         if (outgoing.type !== 'next') finish(outgoing.id);
         else if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(1008, SLOW_READER_REASON);

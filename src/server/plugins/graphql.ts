@@ -206,7 +206,11 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       return refuse(reply, 400, 'BAD_REQUEST', 'The request was cancelled.');
   });
   // The answer is built once onSend runs: the work is done, whether or not the caller still listens.
-  app.addHook('onSend', async (request) => request.releaseOperationSlot?.());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    request.releaseOperationSlot?.();
+    // Issue 39 §4: the answer counts against the bytes its account is sent a second.
+    if (request.viewer && !request.ws) fairShare.paceLive(request.viewer.userId, payloadBytes(payload));
+  });
   app.addHook('onResponse', async (request) => request.releaseOperationSlot?.());
 
   await app.register(mercurius, {
@@ -276,6 +280,12 @@ async function fairShareRefusal(
     return { message: verdict.message, retryAfterSeconds: retryAfterSeconds(verdict.retryAfterMs) };
   await waitFor(verdict.waitMs);
   return null;
+}
+
+function payloadBytes(payload: unknown): number {
+  if (typeof payload === 'string') return Buffer.byteLength(payload);
+  if (Buffer.isBuffer(payload)) return payload.length;
+  return 0;
 }
 
 async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Promise<void> {
