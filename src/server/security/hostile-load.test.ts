@@ -42,6 +42,8 @@ beforeAll(async () => {
       // close a socket sending 1,000 subscribes at once) are tested in graphql/fair-share.test.ts.
       FAIR_SHARE_OPERATIONS_PER_SECOND: '100000',
       FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND: '100000',
+      FAIR_SHARE_SENT_BYTES_PER_SECOND: String(1024 ** 3),
+      FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: String(1024 ** 3),
     },
   );
 }, 120_000);
