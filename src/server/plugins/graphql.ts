@@ -85,13 +85,14 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     { maxBytes: MAX_LOADED_ANSWER_BYTES },
     app.log,
   );
-  // Issue 39 §7: first the sockets answer the queries and mutations they started and close with
-  // 1012 (their clients send the rest again to the next server); main.ts exits after 10 s at most.
-  const drains = createSocketDrains();
-  app.addHook('preClose', async () => drainSockets(drains, SOCKET_DRAIN_MS));
   // Issue 31 §6.3: the subscriptions end and their reads finish before the database goes (main.ts
   // closes it on close; the pool refused the reads still in flight).
   app.addHook('preClose', async () => sharedReads.close());
+  // Issue 39 §7: then (the live updates in flight given: their field resolvers still read) the
+  // sockets answer the queries and mutations they started and close with
+  // 1012 (their clients send the rest again to the next server); main.ts exits after 10 s at most.
+  const drains = createSocketDrains();
+  app.addHook('preClose', async () => drainSockets(drains, SOCKET_DRAIN_MS));
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
