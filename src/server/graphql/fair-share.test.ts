@@ -108,6 +108,26 @@ describe('over HTTP', () => {
     expect(refused[0]?.errors?.[0]?.message).toMatch(/more data per second than its share/);
     await otherPersonWorks();
   });
+
+  it('counts the bytes an account is sent: large reads put it in debt, and its next ones are refused', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // 40 answers of 19,500 characters (780 KB), read 4 times in one query: past the 2 MiB at hand.
+    const answer = 'x'.repeat(19_500);
+    const large = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: f.users.owner.id,
+      data: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`q${i}`, answer])),
+    });
+    const query = `query Q($id: ID!) { ${[0, 1, 2, 3].map((i) => `a${i}: record(id: $id) { data }`).join(' ')} }`;
+    const first = await graphql(test.app, query, { id: large }, flooder());
+    expect(first.status).toBe(200);
+    const second = await graphql(test.app, query, { id: large }, flooder());
+    expect(second.status).toBe(429);
+    expect(second.errors?.[0]?.message).toMatch(/asking for more data per second than its share/);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await otherPersonWorks();
+  });
 });
 
 describe('over the WebSocket', () => {
