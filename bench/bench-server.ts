@@ -54,6 +54,8 @@ export async function startBenchServer(options: {
   editors: number;
   /** Server processes on the one database (PostgreSQL only); 1 by default. */
   servers?: number;
+  /** Node flags for the server processes (e.g. a heap limit), besides BENCH_SERVER_ARGS. */
+  nodeArgs?: string[];
   /** More data, written after the editors and before the server starts (e.g. the admin-lists case). */
   seedMore?: (database: Db, config: Config) => Promise<void>;
 }): Promise<BenchServer> {
@@ -97,7 +99,10 @@ export async function startBenchServer(options: {
   }
 
   // BENCH_SERVER_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(options.nodeArgs ?? []),
+    ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const children: ChildProcess[] = [];
   const stopServers = async () => {
     await Promise.all(children.map((child) => stopProcess(child)));

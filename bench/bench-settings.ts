@@ -12,6 +12,7 @@ export const PARTS = [
   'admin-lists',
   'record-migration',
   'book',
+  'fair-share',
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -25,6 +26,7 @@ const SKIP_FLAGS: Record<Part, string> = {
   'admin-lists': 'BENCH_ADMIN_LISTS',
   'record-migration': 'BENCH_RECORD_MIGRATION',
   book: 'BENCH_BOOK',
+  'fair-share': 'BENCH_FAIR_SHARE',
 };
 
 export interface BenchSettings {

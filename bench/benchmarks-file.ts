@@ -11,6 +11,7 @@ export const SECTION_HEADINGS = {
   'admin-lists': ['## Admin console at scale'],
   'record-migration': ['## Mapped migration of'],
   book: ['## Book making'],
+  'fair-share': ['## Fair share'],
 } as const;
 export type SectionOwner = keyof typeof SECTION_HEADINGS;
 
@@ -19,6 +20,7 @@ const ORDER: (SectionOwner | 'static')[] = [
   'editors',
   'capacity',
   'scale-out',
+  'fair-share',
   'before-after',
   'static',
   'record-screen',

@@ -20,6 +20,12 @@ import { renderBuilderConsole, renderBuilderSection, runBuilderBench } from './b
 import { type CurveRun, runCurve } from './capacity.ts';
 import { renderCurveConsole, renderCurveSection } from './capacity-report.ts';
 import { runEditorsPart } from './editors-part.ts';
+import {
+  type FairShareRun,
+  renderFairShareConsole,
+  renderFairShareSection,
+  runFairShare,
+} from './fair-share.ts';
 import { renderHowMeasured, renderWhereTimeGoes } from './how-measured.ts';
 import { describeLoad, judgeLoad, readLoad } from './machine-load.ts';
 import {
@@ -119,6 +125,18 @@ if (runs('scale-out')) {
       measuredAt,
     });
   }
+}
+
+// issue 39 §4: another person's query and save while one account floods.
+if (runs('fair-share')) {
+  const fairShare: FairShareRun[] = [];
+  for (const kind of kinds) {
+    console.log(`\n${kind}: fair share, one account flooding…`);
+    const run = await runFairShare({ kind, postgresUrl: settings.postgresUrl, durationS: 20 });
+    console.log(renderFairShareConsole(run));
+    fairShare.push(run);
+  }
+  fresh['fair-share'] = renderFairShareSection(fairShare, measuredAt);
 }
 
 // issue 10: the admin console's lists with 100,000 records, on each database.

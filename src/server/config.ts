@@ -109,6 +109,20 @@ const envSchema = z.object({
   MEMORY_GUARD_HEAP_FRACTION: z.coerce.number().gt(0).max(1).default(0.75),
   // Scales every per-network (per IP address) limit: sign-in, sign-up and contact-form posts.
   NETWORK_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
+  // Issue 39 §4 (decision 150): each account's share; past it only that account waits or is refused.
+  FAIR_SHARE_OPERATIONS_PER_SECOND: z.coerce.number().positive().max(100_000).default(20),
+  FAIR_SHARE_SENT_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
+  FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
+  FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().positive().max(100_000).default(50),
+  FAIR_SHARE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   // Issue 29 §4 (OWASP ASVS V7): the idle time-out the browser applies (minutes; fractions let
   // tests shorten it) and the absolute session lifetime, which the server enforces too (hours).
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(1440).default(DEFAULT_SESSION_LIMITS.idleMinutes),
@@ -204,6 +218,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     memoryGuardHeapFraction: env.MEMORY_GUARD_HEAP_FRACTION,
     mailboxPublic: env.MAILBOX_PUBLIC,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
+    fairShare: fairShareSettings(env),
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     quickExitUrl: env.QUICK_EXIT_URL ?? DEFAULT_QUICK_EXIT_URL,
     supportLine: {
@@ -250,6 +265,21 @@ function toConfig(env: z.infer<typeof envSchema>) {
             timeoutMs: env.OPENAI_TIMEOUT_MS,
           }
         : undefined,
+  };
+}
+
+/**
+ * Issue 39 §4: the budgets; each holds a few seconds' worth (the burst) so a tab opening, or a
+ * record screen sending what it held while offline, is never slowed.
+ */
+function fairShareSettings(env: z.infer<typeof envSchema>) {
+  const rule = (perSecond: number, seconds: number) => ({ perSecond, burst: perSecond * seconds });
+  return {
+    operations: rule(env.FAIR_SHARE_OPERATIONS_PER_SECOND, 3),
+    sentBytes: rule(env.FAIR_SHARE_SENT_BYTES_PER_SECOND, 4),
+    receivedBytes: rule(env.FAIR_SHARE_RECEIVED_BYTES_PER_SECOND, 2),
+    socketMessages: rule(env.FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND, 2),
+    maxWaitMs: env.FAIR_SHARE_MAX_WAIT_MS,
   };
 }
 

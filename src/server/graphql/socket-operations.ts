@@ -1,6 +1,8 @@
 import type { WebSocket } from 'ws';
+import { retryAfterSeconds, SOCKET_FLOOD_REASON } from '#domain/fair-share.ts';
 import { findInputProblem, INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
 import { SERVER_BUSY_MESSAGE } from '../kernel/messages.ts';
+import { type FairShare, RATE_LIMITED_CODE } from './fair-share.ts';
 import { type PersonLimiter, TOO_MANY_WAITING_MESSAGE } from './person-limiter.ts';
 import { graphqlRequestProblem } from './request-shape.ts';
 
@@ -19,6 +21,36 @@ export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions on th
 export const TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions for your account (at most ${MAX_SUBSCRIPTIONS_PER_PERSON} over all connections). Close a tab or complete one first.`;
 export const TOO_MANY_SOCKETS_REASON = `Too many open connections for your account (at most ${MAX_SOCKETS_PER_PERSON}). Close a tab first.`;
 export const SLOW_READER_REASON = 'The connection does not read its messages; it was closed.';
+/** 1012 (service restart): graphql-ws clients connect again and send what was never answered. */
+export const RESTART_CLOSE_CODE = 1012;
+export const RESTART_REASON = 'The server is restarting; connect again.';
+
+/**
+ * Issue 39 §7: the server's close drains the sockets. Operations already started run to their
+ * answer; those not started yet are never started (the client sends them again after the 1012
+ * close, to the next server), so a rolling restart loses no save and runs none twice.
+ */
+export interface SocketDrains {
+  closing: boolean;
+  sockets: Set<() => Promise<void>>;
+}
+
+export function createSocketDrains(): SocketDrains {
+  return { closing: false, sockets: new Set() };
+}
+
+/** Stops every socket starting work, and resolves once each has answered what it started and closed (or after `timeoutMs`). */
+export async function drainSockets(drains: SocketDrains, timeoutMs: number): Promise<void> {
+  drains.closing = true;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all([...drains.sockets].map((drain) => drain())),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 type Kind = 'subscription' | 'operation';
 export interface OperationCheck {
@@ -75,17 +107,26 @@ export function governSocketOperations(
     person: string;
     limiter: PersonLimiter;
     people: PersonSockets;
+    /** Issue 39 §4: the account's budgets, and this connection's message rate. */
+    fairShare?: FairShare;
+    /** Issue 39 §7: the server's close drains this socket. */
+    drains?: SocketDrains;
     nearMemoryLimit: () => boolean;
     /** Parses and validates as an HTTP request is (the same rules); the errors are sent as they are. */
     check: (query: string, operationName: string | undefined) => OperationCheck;
   },
 ): void {
   const { person, limiter, people } = options;
+  if (options.drains?.closing) {
+    socket.close(RESTART_CLOSE_CODE, RESTART_REASON);
+    return;
+  }
   if (!admitSocket(socket, person, people)) return;
   const active = new Map<string, Active>();
   const waiting: Array<() => void> = [];
   let running = 0;
   let subscriptions = 0;
+  const messageWithinRate = options.fairShare?.socketMessages() ?? (() => true);
   const emit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => boolean;
   const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
 
@@ -99,6 +140,25 @@ export function governSocketOperations(
   const refuse = (id: string, message: string, code = 'BAD_REQUEST') =>
     refuseWith(id, [{ message, extensions: { code } }]);
 
+  let draining: Promise<void> | undefined;
+  /** Operations handed to Mercurius and not yet answered. */
+  const started = () =>
+    [...active.values()].filter((entry) => entry.kind === 'operation' && entry.release).length;
+  // After the send in progress (the `complete` is passed on after finish()).
+  const closeWhenAnswered = () => {
+    if (draining && started() === 0)
+      setImmediate(() => {
+        if (socket.readyState === socket.OPEN) socket.close(RESTART_CLOSE_CODE, RESTART_REASON);
+      });
+  };
+  const drain = () => {
+    if (socket.readyState === socket.CLOSED) return Promise.resolve();
+    draining ??= new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    closeWhenAnswered();
+    return draining;
+  };
+  options.drains?.sockets.add(drain);
+
   const finish = (id: string) => {
     const entry = active.get(id);
     if (!entry) return;
@@ -110,10 +170,13 @@ export function governSocketOperations(
       entry.release?.();
       running--;
       waiting.shift()?.();
+      closeWhenAnswered();
     }
   };
 
   const onSubscribe = (message: Record<string, unknown>, data: Buffer, isBinary: boolean) => {
+    // Closing: nothing new starts, nor is answered; the client sends it again after the 1012 close.
+    if (draining) return;
     const id = message.id;
     if (typeof id !== 'string' || id === '') {
       socket.close(4400, 'A subscribe message needs an id.');
@@ -140,24 +203,37 @@ export function governSocketOperations(
         return refuse(id, TOO_MANY_SUBSCRIPTIONS_MESSAGE, 'TOO_MANY_SUBSCRIPTIONS');
       if ((people.subscriptions.get(person) ?? 0) >= MAX_SUBSCRIPTIONS_PER_PERSON)
         return refuse(id, TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE, 'TOO_MANY_SUBSCRIPTIONS');
+    } else if (waiting.length >= MAX_OPERATIONS_WAITING_PER_SOCKET)
+      return refuse(id, TOO_MANY_WAITING_MESSAGE, 'TOO_MANY_REQUESTS');
+    // Issue 39 §4: over the account's budget, this operation waits briefly or is refused; only the
+    // account's own operations are held up.
+    const verdict = options.fairShare?.take(person, data.length) ?? { ok: true, waitMs: 0 };
+    if (!verdict.ok) {
+      const seconds = retryAfterSeconds(verdict.retryAfterMs);
+      return refuseWith(id, [
+        { message: verdict.message, extensions: { code: RATE_LIMITED_CODE, retryAfterSeconds: seconds } },
+      ]);
+    }
+    if (kind === 'subscription') {
       subscriptions++;
       personSubscriptions(1);
       active.set(id, { kind, started: false });
-      emit('message', data, isBinary);
+      later(verdict.waitMs, () => {
+        if (!draining) emit('message', data, isBinary);
+      });
       return;
     }
-    if (waiting.length >= MAX_OPERATIONS_WAITING_PER_SOCKET)
-      return refuse(id, TOO_MANY_WAITING_MESSAGE, 'TOO_MANY_REQUESTS');
     const entry: Active = { kind, started: false };
     active.set(id, entry);
     const start = async () => {
       running++;
+      if (verdict.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.waitMs));
       const release = await limiter.acquire(person);
       if (!release) {
         finish(id);
         return refuse(id, TOO_MANY_WAITING_MESSAGE, 'TOO_MANY_REQUESTS');
       }
-      if (socket.readyState !== socket.OPEN) return release();
+      if (socket.readyState !== socket.OPEN || draining) return release();
       entry.release = release;
       emit('message', data, isBinary);
     };
@@ -168,6 +244,11 @@ export function governSocketOperations(
   socket.emit = ((event: string, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);
     const [data, isBinary] = args as [Buffer, boolean];
+    // Issue 39 §4: a connection that floods is closed; the others never see its messages.
+    if (!messageWithinRate()) {
+      if (socket.readyState === socket.OPEN) socket.close(1008, SOCKET_FLOOD_REASON);
+      return true;
+    }
     const message = parseMessage(data);
     if (message?.type === 'subscribe') {
       onSubscribe(message, data, isBinary);
@@ -199,6 +280,10 @@ export function governSocketOperations(
             queueMicrotask(() => socket.emit('message', held.data, held.isBinary));
           }
         }
+        // Issue 39 §4: an answer counts against the bytes its account is sent (live updates are
+        // counted where they are read, record-resolvers.ts).
+        if (outgoing.type === 'next' && entry?.kind === 'operation')
+          options.fairShare?.paceLive(person, data.length);
         if (outgoing.type !== 'next') finish(outgoing.id);
         else if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(1008, SLOW_READER_REASON);
@@ -209,7 +294,16 @@ export function governSocketOperations(
     send(data, ...rest);
   }) as typeof socket.send;
 
+  /** Runs `then` after `ms` while the connection is open (at once for 0). */
+  function later(ms: number, then: () => void) {
+    if (ms <= 0) return then();
+    setTimeout(() => {
+      if (socket.readyState === socket.OPEN) then();
+    }, ms);
+  }
+
   socket.once('close', () => {
+    options.drains?.sockets.delete(drain);
     for (const id of [...active.keys()]) finish(id);
     for (const next of waiting.splice(0)) next();
   });

@@ -13,6 +13,8 @@ import {
   validate,
 } from 'graphql';
 import mercurius from 'mercurius';
+import { retryAfterSeconds } from '#domain/fair-share.ts';
+import { createFairShare, type FairShare, RATE_LIMITED_CODE, waitFor } from '../graphql/fair-share.ts';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
 import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
@@ -25,7 +27,12 @@ import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-sh
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget, MAX_LOADED_ANSWER_BYTES } from '../graphql/response-budget.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
-import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
+import {
+  createPersonSockets,
+  createSocketDrains,
+  drainSockets,
+  governSocketOperations,
+} from '../graphql/socket-operations.ts';
 import { AuthenticationError } from '../kernel/authentication.ts';
 import { serviceDeps } from '../kernel/service-deps.ts';
 import { createSharedRecordReads } from '../modules/records/shared-record-reads.ts';
@@ -35,6 +42,8 @@ export const GRAPHQL_PATH = '/graphql';
 /** A batch is an array of operations in one POST; each runs with the limits of one operation. */
 export const MAX_BATCH_OPERATIONS = 10;
 const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
+/** How long a closing server waits for its sockets' operations in flight (a save takes far less). */
+const SOCKET_DRAIN_MS = 7_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +77,8 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   const limiter = createPersonLimiter();
   const people = createPersonSockets();
   const liveUpdates = createLiveLedger();
+  // Issue 39 §4: each account's operations, bytes sent and live bytes per second.
+  const fairShare = createFairShare(config.fairShare);
   const sharedReads = createSharedRecordReads(
     app.database,
     app.recordChanges,
@@ -77,6 +88,11 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   // Issue 31 §6.3: the subscriptions end and their reads finish before the database goes (main.ts
   // closes it on close; the pool refused the reads still in flight).
   app.addHook('preClose', async () => sharedReads.close());
+  // Issue 39 §7: then (the live updates in flight given: their field resolvers still read) the
+  // sockets answer the queries and mutations they started and close with
+  // 1012 (their clients send the rest again to the next server); main.ts exits after 10 s at most.
+  const drains = createSocketDrains();
+  app.addHook('preClose', async () => drainSockets(drains, SOCKET_DRAIN_MS));
   app.viewers.onUserChanged((userId) => sockets.recheck(userId));
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === GRAPHQL_PATH && route.wsHandler) {
@@ -89,6 +105,8 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
             person: viewer.userId,
             limiter,
             people,
+            fairShare,
+            drains,
             nearMemoryLimit: () => app.memoryGuard.nearLimit(),
             check: (query, operationName) =>
               checkOperation(app.graphql.schema, rules, query, operationName, config.isProduction),
@@ -171,6 +189,14 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       if (error instanceof AuthenticationError) return refuse(reply, 401, 'UNAUTHENTICATED', error.message);
       throw error;
     }
+    // Issue 39 §4: a signed-in account over its budget waits briefly, or is refused with Retry-After.
+    const overBudget = request.viewer && (await fairShareRefusal(fairShare, request.viewer.userId, request));
+    if (overBudget) {
+      reply.header('retry-after', String(overBudget.retryAfterSeconds));
+      return refuse(reply, 429, RATE_LIMITED_CODE, overBudget.message, {
+        retryAfterSeconds: overBudget.retryAfterSeconds,
+      });
+    }
     // Issue 25 §4: the request waits behind its own person's work only; anonymous callers by address.
     const release = await limiter.acquire(request.viewer?.userId ?? `address:${request.ip}`);
     if (!release) return refuse(reply, 429, 'TOO_MANY_REQUESTS', TOO_MANY_WAITING_MESSAGE);
@@ -181,7 +207,11 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       return refuse(reply, 400, 'BAD_REQUEST', 'The request was cancelled.');
   });
   // The answer is built once onSend runs: the work is done, whether or not the caller still listens.
-  app.addHook('onSend', async (request) => request.releaseOperationSlot?.());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    request.releaseOperationSlot?.();
+    // Issue 39 §4: the answer counts against the bytes its account is sent a second.
+    if (request.viewer && !request.ws) fairShare.paceLive(request.viewer.userId, payloadBytes(payload));
+  });
   app.addHook('onResponse', async (request) => request.releaseOperationSlot?.());
 
   await app.register(mercurius, {
@@ -213,6 +243,7 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
         loaders: createLoaders(deps),
         liveUpdates,
         sharedReads,
+        fairShare,
       }),
     },
   });
@@ -237,6 +268,27 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** Takes the request from its account's budgets (waiting if it must); the refusal when over them. */
+async function fairShareRefusal(
+  fairShare: FairShare,
+  account: string,
+  request: FastifyRequest,
+): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const length = Number(request.headers['content-length'] ?? 0);
+  const bytes = request.method === 'GET' ? request.url.length : Number.isFinite(length) ? length : 0;
+  const verdict = fairShare.take(account, bytes);
+  if (!verdict.ok)
+    return { message: verdict.message, retryAfterSeconds: retryAfterSeconds(verdict.retryAfterMs) };
+  await waitFor(verdict.waitMs);
+  return null;
+}
+
+function payloadBytes(payload: unknown): number {
+  if (typeof payload === 'string') return Buffer.byteLength(payload);
+  if (Buffer.isBuffer(payload)) return payload.length;
+  return 0;
+}
+
 async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Promise<void> {
   if (!context.token) return;
   try {
@@ -247,10 +299,17 @@ async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Pro
   }
 }
 
-function refuse(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply
-    .status(status)
-    .send({ data: null, errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] });
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  extensions: Record<string, unknown> = {},
+) {
+  return reply.status(status).send({
+    data: null,
+    errors: [new GraphQLError(message, { extensions: { code, ...extensions } }).toJSON()],
+  });
 }
 
 const INVALID = Symbol('invalid');

@@ -12,7 +12,17 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 let test: TestApp;
 let f: ApiFixtures;
 beforeAll(async () => {
-  test = await createTestApp({ listen: true });
+  // Thousands of generated requests from a few accounts, back to back: the input is what is tested
+  // here, not the rates of decision 150 (graphql/fair-share.test.ts), so those are set out of reach.
+  test = await createTestApp({
+    listen: true,
+    env: {
+      FAIR_SHARE_OPERATIONS_PER_SECOND: '100000',
+      FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND: '100000',
+      FAIR_SHARE_SENT_BYTES_PER_SECOND: String(1024 ** 3),
+      FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: String(1024 ** 3),
+    },
+  });
   f = await createApiFixtures(test.database.db, test.config);
 });
 afterAll(() => test.close());

@@ -21,6 +21,11 @@ export function recordUpdates(
   readFailed: () => Error,
   /** Called once when the updates end, however they end. */
   onEnd: () => void = () => {},
+  /**
+   * Issue 39 §4: how long to wait before reading the next update (the subscriber's account has
+   * been sent more than its share); changes meanwhile fold into that one read.
+   */
+  pauseMs: () => number = () => 0,
 ): AsyncIterableIterator<{ record: RecordModel }> {
   let pendingFirst: RecordModel | undefined = first;
   let lastVersion = first.version;
@@ -28,9 +33,19 @@ export function recordUpdates(
   // From giving an update until the next is asked for, its field resolvers may read: the server's
   // close waits for that (issue 31 §6.3).
   let giving: (() => void) | undefined;
+  let wake: (() => void) | undefined;
   const subscription = reads.subscribe(recordId, withAnswers);
 
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const finish = () => {
+    wake?.();
     giving?.();
     giving = undefined;
     if (!finished) onEnd();
@@ -52,6 +67,15 @@ export function recordUpdates(
         pendingFirst = undefined;
         giving = reads.working();
         return { done: false, value: { record } };
+      }
+      const delay = pauseMs();
+      if (delay > 0) {
+        await pause(delay);
+        wake = undefined;
+        if (finished || reads.closed) {
+          finish();
+          return done();
+        }
       }
       for (;;) {
         const delivery = await subscription.next();

@@ -8,7 +8,8 @@ import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
  * - the 10 s time-out (TimeoutError), a fetch that never reached the server (TypeError), the
  *   browser being offline;
  * - the server answering 5xx or its INTERNAL_SERVER_ERROR (a restart, a database hiccup);
- * - no valid ID token at the moment (offline renewal, UNAUTHENTICATED): sign-in renews it.
+ * - no valid ID token at the moment (offline renewal, UNAUTHENTICATED): sign-in renews it;
+ * - 429: the account is over its share of the server for a moment (decision 150): it passes too.
  * Refusals (not the owner, submitted, bad input) are not: sending again would be refused again.
  */
 export function isPassingSaveFailure(error: unknown, online = globalThis.navigator?.onLine ?? true): boolean {
@@ -19,6 +20,8 @@ export function isPassingSaveFailure(error: unknown, online = globalThis.navigat
     return (
       error.status >= 500 ||
       error.status === 401 ||
+      error.status === 429 ||
+      error.code === 'RATE_LIMITED' ||
       error.code === 'INTERNAL_SERVER_ERROR' ||
       error.code === 'UNAUTHENTICATED'
     );
