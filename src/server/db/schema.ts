@@ -478,6 +478,8 @@ export const reminders = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     /** The local date of the last reminder sent (its period), so a period never gets two. */
     lastPeriod: text('last_period'),
+    /** The queued job that sends the next one: cancelled when the setting changes. */
+    jobId: uuid('job_id'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -20,6 +20,7 @@ CREATE TABLE "reminders" (
 	"next_send_at" timestamp with time zone,
 	"last_sent_at" timestamp with time zone,
 	"last_period" text,
+	"job_id" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "reminders_frequency_check" CHECK ("reminders"."frequency" in ('off', 'weekly', 'biweekly', 'monthly')),
 	CONSTRAINT "reminders_day_check" CHECK ("reminders"."day" between 0 and 6)
