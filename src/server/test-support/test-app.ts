@@ -27,6 +27,7 @@ export async function createTestApp(
     clientDir?: string;
     dataKeys?: AppDependencies['dataKeys'];
     jobQueue?: AppDependencies['jobQueue'];
+    reminders?: AppDependencies['reminders'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
@@ -50,6 +51,7 @@ export async function createTestApp(
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     dataKeys: options.dataKeys,
     jobQueue,
+    reminders: options.reminders,
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -67,6 +69,7 @@ export async function createTestApp(
       clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
       dataKeys: options.dataKeys,
       jobQueue,
+      reminders: options.reminders,
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }
