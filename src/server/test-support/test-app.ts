@@ -5,11 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY } from './test-database.ts';
+import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Where the fresh database is (a second connection to it: two instances). */
+  target: TestDatabase['target'];
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export async function createTestApp(
     dataKeys?: AppDependencies['dataKeys'];
     jobQueue?: AppDependencies['jobQueue'];
     reminders?: AppDependencies['reminders'];
+    mailer?: AppDependencies['mailer'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
@@ -52,6 +55,7 @@ export async function createTestApp(
     dataKeys: options.dataKeys,
     jobQueue,
     reminders: options.reminders,
+    mailer: options.mailer,
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -70,12 +74,14 @@ export async function createTestApp(
       dataKeys: options.dataKeys,
       jobQueue,
       reminders: options.reminders,
+      mailer: options.mailer,
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }
   return {
     app,
     database: testDatabase.database,
+    target: testDatabase.target,
     config,
     dataDir,
     close: async () => {

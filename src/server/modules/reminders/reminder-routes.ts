@@ -53,7 +53,11 @@ async function reminderRoutesPlugin(app: FastifyInstance, options: Partial<Remin
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     log: app.log,
-    options: { now: options.now ?? (() => new Date()), retryDelaySeconds: options.retryDelaySeconds ?? 60 },
+    options: {
+      now: options.now ?? (() => new Date()),
+      retryDelaySeconds: options.retryDelaySeconds ?? 60,
+      retryLimit: options.retryLimit ?? 4,
+    },
   });
   app.decorate('reminderRunner', runner);
   const asked = async (request: Parameters<typeof app.viewers.forRequest>[0]) => {

@@ -24,7 +24,6 @@ import { issueUnsubscribeToken } from './unsubscribe-token.ts';
  * goes to `mail_failures` (the admin Mail view) and the next period is scheduled all the same.
  */
 export const REMINDER_JOB_KIND = 'reminders.send';
-export const REMINDER_RETRY_LIMIT = 4;
 
 export interface ReminderPayload {
   recordId: string;
@@ -36,6 +35,8 @@ export interface ReminderOptions {
   now: () => Date;
   /** Seconds before the first retry of a failed send; doubled for each one after (default 60). */
   retryDelaySeconds: number;
+  /** Retries after the first attempt before the send counts as failed (default 4). */
+  retryLimit: number;
 }
 
 export interface ReminderRunner {
@@ -60,12 +61,15 @@ export function createReminderRunner(
   const now = options.now;
 
   async function schedule(row: store.ReminderRow, runningJobId?: string): Promise<store.ReminderRow> {
-    if (row.jobId && row.jobId !== runningJobId) await jobs.cancel(row.jobId);
     const setting = store.settingOf(row);
     if (!setting) return row;
     const clock = now();
     const from = row.snoozedUntil && row.snoozedUntil > clock ? row.snoozedUntil : clock;
     const next = nextReminderAt(setting, from, row.lastSentAt);
+    // The same instant keeps its job (a second instance scheduling it gets the same one back, by
+    // its singleton key); another instant cancels the job of the schedule before.
+    if (row.jobId && row.jobId !== runningJobId && row.nextSendAt?.getTime() !== next?.getTime())
+      await jobs.cancel(row.jobId);
     if (!next)
       return store.upsertReminder(deps.database, row.recordId, row.ownerId, {
         nextSendAt: null,
@@ -132,7 +136,7 @@ export function createReminderRunner(
       await mailer.send(mail);
     } catch (error) {
       await store.releasePeriod(deps.database, recordId, previous);
-      if (job.attempt > REMINDER_RETRY_LIMIT) {
+      if (job.attempt > options.retryLimit) {
         const reason = error instanceof Error ? error.message : String(error);
         await store.insertMailFailure(deps.database, {
           kind: 'reminder',
@@ -154,7 +158,7 @@ export function createReminderRunner(
   jobs.register<ReminderPayload>(
     REMINDER_JOB_KIND,
     {
-      retryLimit: REMINDER_RETRY_LIMIT,
+      retryLimit: options.retryLimit,
       retryDelaySeconds: options.retryDelaySeconds,
       retryDelayMaxSeconds: 6 * 60 * 60,
       expireInSeconds: 120,
