@@ -536,6 +536,8 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
         headers: headersOf(a),
       }),
     ),
+  'GET /api/reminders': async (a) =>
+    httpOutcome(await test.app.inject({ method: 'GET', url: '/api/reminders', headers: headersOf(a) })),
   'GET /api/records/:id/reminders': async (a) =>
     httpOutcome(
       await test.app.inject({

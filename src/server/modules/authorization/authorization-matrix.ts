@@ -182,6 +182,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // Issue 43: reminders. The owner alone reads and sets them; the one-click unsubscribe needs no
   // sign-in (its signed, single-purpose token is the authority); the organization sees progress and
   // whether reminders are on, and suggests them; admins see mails that kept failing.
+  row('GET /api/reminders', 'http', 'GET /api/reminders', 'one’s own records’ reminders', SIGNED_IN),
   row('GET /api/records/:id/reminders', 'http', 'GET /api/records/:id/reminders', OWNED, RECORD_OWNER),
   row('PUT /api/records/:id/reminders', 'http', 'PUT /api/records/:id/reminders', OWNED, RECORD_OWNER),
   row('POST /api/records/:id/reminders/snooze', 'http', 'POST /api/records/:id/reminders/snooze', `${OWNED}, reminders on`, RECORD_OWNER),

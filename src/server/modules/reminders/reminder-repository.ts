@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReminderFrequency, ReminderSetting } from '#domain/reminders.ts';
 import type { Database } from '../../db/database.ts';
 import { idpAccounts } from '../../db/identity-schema.ts';
-import { mailFailures, organizations, reminders, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, mailFailures, organizations, reminders, reports, users } from '../../db/schema.ts';
 
 /** Issue 43 (decision 195): the reminders module owns `reminders` and `mail_failures`. */
 export type ReminderRow = typeof reminders.$inferSelect;
@@ -174,4 +174,22 @@ export async function insertMailFailure(
 
 export async function listMailFailures(database: Database, limit = 100) {
   return database.db.select().from(mailFailures).orderBy(desc(mailFailures.failedAt)).limit(limit);
+}
+
+/** The records a person owns, with their reminder rows (Account: "Your reminders"). */
+export async function ownRecordsWithReminders(database: Database, ownerId: string) {
+  return database.db
+    .select({
+      recordId: reports.id,
+      typeName: inventoryTypes.name,
+      submitted: reports.submitted,
+      organizationId: reports.organizationId,
+      reminder: reminders,
+    })
+    .from(reports)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, reports.inventoryTypeId))
+    .leftJoin(reminders, eq(reminders.recordId, reports.id))
+    .where(and(eq(reports.clientId, ownerId), isNull(reports.erasedAt)))
+    .orderBy(desc(reports.createdAt))
+    .limit(100);
 }

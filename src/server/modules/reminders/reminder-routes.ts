@@ -7,6 +7,7 @@ import { html } from '../server-pages/html.ts';
 import { createReminderRunner, type ReminderOptions, type ReminderRunner } from './reminder-runner.ts';
 import {
   listMailFailures,
+  listOwnReminders,
   organizationRecordActivity,
   readReminder,
   setOrganizationSuggestion,
@@ -40,7 +41,7 @@ const TOKEN_QUERY = {
 
 /**
  * Issue 43 (docs/decisions/195):
- * GET/PUT /api/records/:id/reminders (the owner's setting), POST /api/records/:id/reminders/snooze;
+ * GET /api/reminders (the viewer's own records), GET/PUT /api/records/:id/reminders (the owner's setting), POST /api/records/:id/reminders/snooze;
  * GET/POST /api/reminders/unsubscribe?token= (RFC 8058: the POST turns them off, the GET shows a
  * button, so that a link scanner fetching the URL changes nothing);
  * GET /api/organizations/:id/record-activity, PUT /api/organizations/:id/reminder-suggestion;

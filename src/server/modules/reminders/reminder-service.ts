@@ -84,6 +84,30 @@ export async function readReminder(
   );
 }
 
+export interface OwnReminderModel extends ReminderModel {
+  typeName: string;
+  submitted: boolean;
+}
+
+/** Account (issue 43 §1): the setting of each of the viewer's own records. */
+export async function listOwnReminders(
+  deps: ServiceDeps,
+  actor: Actor | null,
+): Promise<Result<OwnReminderModel[]>> {
+  if (!actor) return denial('unauthenticated');
+  const rows = await store.ownRecordsWithReminders(deps.database, actor.userId);
+  const models: OwnReminderModel[] = [];
+  for (const row of rows) {
+    const suggested = await store.organizationSuggests(deps.database, row.organizationId);
+    models.push({
+      ...modelOf(row.recordId, row.reminder ?? undefined, suggested),
+      typeName: row.typeName,
+      submitted: row.submitted,
+    });
+  }
+  return ok(models);
+}
+
 export async function setReminder(
   deps: ServiceDeps,
   runner: ReminderRunner,

@@ -47,7 +47,11 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     await app.ready();
     f = await createApiFixtures(test.database.db, test.config);
     // Its one question (Name) not answered yet: the question by e-mail.
-    const data = await test.database.vault.seal(f.ownedRecordId, 'answers', JSON.stringify({ currentStep: 0 }));
+    const data = await test.database.vault.seal(
+      f.ownedRecordId,
+      'answers',
+      JSON.stringify({ currentStep: 0 }),
+    );
     await test.database.db.update(reports).set({ data }).where(eq(reports.id, f.ownedRecordId));
   });
   afterAll(async () => {
