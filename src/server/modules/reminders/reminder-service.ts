@@ -191,7 +191,7 @@ export async function organizationRecordActivity(
   deps: ServiceDeps,
   actor: Actor | null,
   organizationId: string,
-): Promise<Result<RecordActivityModel[]>> {
+): Promise<Result<{ suggestReminders: boolean; records: RecordActivityModel[] }>> {
   if (!isUuid(organizationId)) return denial(actor ? 'not-found' : 'unauthenticated');
   const refused = refusal(decideOrganization(actor, 'readRecords', organizationId));
   if (refused) return refused;
@@ -211,7 +211,10 @@ export async function organizationRecordActivity(
       remindersOn: on.has(row.id),
     });
   }
-  return ok(models);
+  return ok({
+    suggestReminders: await store.organizationSuggests(deps.database, organizationId),
+    records: models,
+  });
 }
 
 async function percentOf(deps: ServiceDeps, ownerId: string, recordId: string): Promise<number | null> {

@@ -262,7 +262,10 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       headers: f.users.customerA.headers,
     });
     expect(response.statusCode).toBe(200);
-    const own = response.json().find((entry: { recordId: string }) => entry.recordId === f.ownedRecordId);
+    expect(response.json().suggestReminders).toBe(false);
+    const own = response
+      .json()
+      .records.find((entry: { recordId: string }) => entry.recordId === f.ownedRecordId);
     expect(Object.keys(own).sort()).toEqual([
       'lastActivity',
       'name',

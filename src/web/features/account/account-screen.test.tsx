@@ -224,7 +224,17 @@ describe('Organization Records table', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Type', 'User', 'Created At', 'Updated At', 'Submitted', 'Actions']);
+    ).toEqual([
+      'Type',
+      'User',
+      'Created At',
+      'Updated At',
+      'Submitted',
+      'Progress',
+      'Last activity',
+      'Reminders',
+      'Actions',
+    ]);
     expect(rows).toHaveLength(3);
     const first = within(rows[1] as HTMLElement)
       .getAllByRole('cell')
@@ -273,6 +283,8 @@ describe('Organization Records table', () => {
       signedIn: customer,
       graphql: accountGraphql({ org: organization() }),
       api: (request) => {
+        // Issue 43: the records' activity and one's own reminders are read beside the table.
+        if (request.method === 'GET') return jsonResponse({ error: 'Not here.' }, 404);
         resent.push(request.body);
         return answer();
       },
@@ -282,5 +294,45 @@ describe('Organization Records table', () => {
     const region = screen.getByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(region.textContent).toBe(toast));
     expect(resent).toEqual([{ reportId: 'r-assigned' }]);
+  });
+});
+
+describe('Account: progress and reminders of invited records (issue 43 §5)', () => {
+  it('shows each record’s progress, last activity and whether reminders are on, and the suggestion', async () => {
+    renderApp('/account', {
+      signedIn: customer,
+      graphql: accountGraphql({ org: organization() }),
+      api: (request) =>
+        request.path === '/api/organizations/org-1/record-activity'
+          ? jsonResponse({
+              suggestReminders: false,
+              records: [
+                {
+                  recordId: 'r-assigned',
+                  name: null,
+                  percent: 40,
+                  lastActivity: '2026-03-12T12:00:00.000Z',
+                  submitted: true,
+                  remindersOn: true,
+                },
+              ],
+            })
+          : request.path === '/api/reminders'
+            ? jsonResponse([])
+            : jsonResponse({ error: 'Not here.' }, 404),
+    });
+    const table = await within(main()).findByRole('table');
+    await waitFor(() => expect(within(table).getByText('40%')).toBeDefined());
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(5, 8)).toEqual([
+      '40%',
+      new Date('2026-03-12T12:00:00.000Z').toLocaleDateString(),
+      'On',
+    ]);
+    expect(
+      screen.getByRole('checkbox', { name: 'Suggest weekly reminders to the people we invite' }),
+    ).toBeDefined();
   });
 });
