@@ -194,7 +194,13 @@ export async function auditOwnActionByLink(
 ): Promise<void> {
   await audit.insertEntry(
     deps.database,
-    { actorId: entry.ownerId, actorName: null, actorRole: 'client', organizationId: null, requestId: entry.requestId },
+    {
+      actorId: entry.ownerId,
+      actorName: null,
+      actorRole: 'client',
+      organizationId: null,
+      requestId: entry.requestId,
+    },
     { subjectId: entry.ownerId, recordId: entry.recordId, action: entry.action },
   );
 }

@@ -76,7 +76,7 @@ export interface ReminderTarget {
   ownerId: string;
   email: string | null;
   submitted: boolean;
-  lastTypedAt: Date;
+  lastTypedAt: Date | null;
   erased: boolean;
   addressVerified: boolean;
   organizationId: string | null;
@@ -91,6 +91,7 @@ export async function findTarget(database: Database, recordId: string): Promise<
       federatedId: users.federatedId,
       submitted: reports.submitted,
       updatedAt: reports.updatedAt,
+      version: reports.version,
       recordErased: reports.erasedAt,
       erasureStarted: users.erasureStartedAt,
       organizationId: reports.organizationId,
@@ -106,7 +107,8 @@ export async function findTarget(database: Database, recordId: string): Promise<
     ownerId: row.ownerId,
     email: row.email,
     submitted: row.submitted,
-    lastTypedAt: row.updatedAt,
+    // A record never saved (version 1, as it was created or invited) has not been typed in.
+    lastTypedAt: row.version > 1 ? row.updatedAt : null,
     erased: row.recordErased !== null || row.erasureStarted !== null,
     // Signed in (an invited row links only a verified address) and, with the embedded provider,
     // the account's address verified; a person who never signed in has not confirmed it.

@@ -10,6 +10,7 @@ import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixt
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { usingPostgres } from '../../test-support/test-database.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { sendNextReminderNow } from './reminder-operations.ts';
 import { REMINDER_SERVICE_MESSAGES } from './reminder-service.ts';
 
 /**
@@ -75,7 +76,7 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const row = await reminder();
     if (!row.jobId || !row.nextSendAt) throw new Error('nothing scheduled');
     clock = new Date(row.nextSendAt.getTime() + 30_000);
-    await test.database.query('update pgboss.job set start_after = now() where id = $1', [row.jobId]);
+    expect(await sendNextReminderNow(test.database.db, f.ownedRecordId)).toBe(true);
     await expect
       .poll(() => jobState(row.jobId as string), { timeout: 15_000, interval: 100 })
       .toMatch(/completed|failed/);
@@ -150,11 +151,34 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const row = await reminder();
     await test.database.db
       .update(reports)
-      .set({ updatedAt: new Date((row.nextSendAt as Date).getTime() - 24 * 3600_000) })
+      .set({ version: 2, updatedAt: new Date((row.nextSendAt as Date).getTime() - 24 * 3600_000) })
       .where(eq(reports.id, f.ownedRecordId));
     await runDue();
     expect(sent).toHaveLength(1);
     expect((await reminder()).nextSendAt?.toISOString()).toBe('2027-04-18T16:00:00.000Z');
+  });
+
+  it('offers the organization’s suggestion to a person who has not chosen yet', async () => {
+    const suggest = await app.inject({
+      method: 'PUT',
+      url: `/api/organizations/${f.organizationA}/reminder-suggestion`,
+      headers: f.users.customerA.headers,
+      payload: { suggest: true },
+    });
+    expect(suggest.statusCode).toBe(200);
+    const other = await app.inject({
+      method: 'GET',
+      url: `/api/records/${f.otherRecordId}/reminders`,
+      headers: f.users.otherClient.headers,
+    });
+    // Off by default; the suggestion is offered, to accept with one click.
+    expect(other.json()).toMatchObject({ saved: false, suggested: true, setting: { frequency: 'off' } });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/records/${f.ownedRecordId}/reminders`,
+      headers: f.users.owner.headers,
+    });
+    expect(own.json()).toMatchObject({ saved: true, suggested: false });
   });
 
   it('sends nothing after Complete & Send', async () => {
@@ -262,7 +286,7 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       headers: f.users.customerA.headers,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().suggestReminders).toBe(false);
+    expect(response.json().suggestReminders).toBe(true);
     const own = response
       .json()
       .records.find((entry: { recordId: string }) => entry.recordId === f.ownedRecordId);

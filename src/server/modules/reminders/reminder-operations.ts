@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { reminders } from '../../db/schema.ts';
+import { startWaitingJobNow } from '../jobs/job-index-repository.ts';
+
+/** Issue 43 (CLI `send-reminder-now`): the record's waiting reminder job runs now. */
+export async function sendNextReminderNow(db: Db, recordId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ jobId: reminders.jobId })
+    .from(reminders)
+    .where(eq(reminders.recordId, recordId));
+  return row?.jobId ? startWaitingJobNow(db, row.jobId) : false;
+}
