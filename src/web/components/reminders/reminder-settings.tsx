@@ -53,6 +53,8 @@ export function ReminderSettings({
   heading?: string;
 }) {
   const reminder = useRecordReminder(recordId);
+  // Outside the form, which starts afresh from each answer of the server.
+  const [saved, setSaved] = useState<string | null>(null);
   if (reminder.isPending) return <Spinner label="Loading reminders..." />;
   if (reminder.isError) return <ErrorMessage message={reminder.error.message} />;
   return (
@@ -61,6 +63,8 @@ export function ReminderSettings({
       recordId={recordId}
       reminder={reminder.data}
       heading={heading}
+      saved={saved}
+      setSaved={setSaved}
     />
   );
 }
@@ -69,10 +73,14 @@ function ReminderForm({
   recordId,
   reminder,
   heading,
+  saved,
+  setSaved,
 }: {
   recordId: string;
   reminder: RecordReminder;
   heading: string;
+  saved: string | null;
+  setSaved: (message: string | null) => void;
 }) {
   const id = useId();
   const change = useChangeReminder(recordId);
@@ -80,7 +88,6 @@ function ReminderForm({
     reminder.saved ? reminder.setting : { ...reminder.setting, timeZone: detectedTimeZone() },
   );
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const off = setting.frequency === 'off';
   const update = (patch: Partial<ReminderSetting>) => {
     setSaved(null);
