@@ -16,7 +16,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('sets reminders, and the mail’s link opens the record at the next unanswered question', async ({ page }) => {
+test('sets reminders, and the mail’s link opens the record at the next unanswered question', async ({
+  page,
+}) => {
   const owner = personWithRecord('reminders');
   await openRecord(page, owner);
 

@@ -217,7 +217,15 @@ describe('decideOrganization for organization A', () => {
     readRecords: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
     invite: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
     buyCredits: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
-    suggestReminders: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
+    suggestReminders: row(
+      'unauthenticated',
+      'not-found',
+      'forbidden',
+      'forbidden',
+      'allow',
+      'not-found',
+      'allow',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {

@@ -66,6 +66,9 @@ async function reminderRoutesPlugin(app: FastifyInstance, options: Partial<Remin
     return viewer && { viewer, requestId: request.id };
   };
 
+  app.get('/api/reminders', async (request, reply) =>
+    sendResult(reply, await listOwnReminders(deps, await app.viewers.forRequest(request))),
+  );
   app.get<{ Params: { id: string } }>(
     '/api/records/:id/reminders',
     { schema: ID_PARAM },
