@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reminders } from '../../db/schema.ts';
-import { startWaitingJobNow } from '../jobs/job-index-repository.ts';
+import { startWaitingJobNow } from '../jobs/job-operations.ts';
 
 /** Issue 43 (CLI `send-reminder-now`): the record's waiting reminder job runs now. */
 export async function sendNextReminderNow(db: Db, recordId: string): Promise<boolean> {
