@@ -14,15 +14,18 @@ export function ReminderSuggestion({ organizationId }: { organizationId: string 
   const activity = useRecordActivity(organizationId);
   const suggest = useSuggestReminders(organizationId);
   if (!activity.data) return null;
+  // Shown as chosen at once; the server's answer follows.
+  const checked = suggest.isPending ? suggest.variables : activity.data.suggestReminders;
   return (
     <div className="reminders__check account__suggestion">
       <input
         id={id}
         type="checkbox"
-        checked={activity.data.suggestReminders}
-        disabled={suggest.isPending}
+        checked={checked}
         aria-describedby={`${id}-hint`}
-        onChange={(event) => suggest.mutate(event.target.checked)}
+        onChange={(event) => {
+          if (!suggest.isPending) suggest.mutate(event.target.checked);
+        }}
       />
       <label htmlFor={id}>Suggest weekly reminders to the people we invite</label>
       <p id={`${id}-hint`} className="reminders__hint">

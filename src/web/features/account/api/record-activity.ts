@@ -43,6 +43,12 @@ export function useSuggestReminders(organizationId: string) {
         getIdToken,
         { method: 'PUT', body: { suggest } },
       ),
-    onSuccess: () => queries.invalidateQueries({ queryKey: key(organizationId) }),
+    onSuccess: async () => {
+      // The suggestion shows on the viewer's own records too (the `reminders` queries).
+      await Promise.all([
+        queries.invalidateQueries({ queryKey: key(organizationId) }),
+        queries.invalidateQueries({ queryKey: ['reminders'] }),
+      ]);
+    },
   });
 }
