@@ -306,4 +306,22 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
     expect(other.statusCode).toBe(404);
   });
+
+  it('forgets the reminders of an erased person, and their waiting job', async () => {
+    const row = await reminder();
+    expect(row.jobId).not.toBeNull();
+    const erased = await app.inject({
+      method: 'POST',
+      url: `/api/users/${f.users.owner.id}/erase`,
+      headers: f.users.admin.headers,
+      payload: { confirmation: 'ERASE' },
+    });
+    expect(erased.statusCode).toBe(200);
+    const left = await test.database.db
+      .select()
+      .from(reminders)
+      .where(eq(reminders.recordId, f.ownedRecordId));
+    expect(left).toEqual([]);
+    expect(await app.jobs.status(row.jobId as string)).toBeNull();
+  });
 });
