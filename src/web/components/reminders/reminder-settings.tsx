@@ -59,7 +59,6 @@ export function ReminderSettings({
   if (reminder.isError) return <ErrorMessage message={reminder.error.message} />;
   return (
     <ReminderForm
-      key={`${reminder.data.saved}:${reminder.data.nextSendAt}:${reminder.data.snoozedUntil}`}
       recordId={recordId}
       reminder={reminder.data}
       heading={heading}
@@ -103,7 +102,14 @@ function ReminderForm({
     setProblem(null);
     change.mutate(
       { setting: parsed.data },
-      { onSuccess: () => setSaved(message), onError: (error) => setProblem(error.message) },
+      {
+        onSuccess: (stored) => {
+          // The form stays (and the focus in it); it shows what the server keeps.
+          setSetting(stored.setting);
+          setSaved(message);
+        },
+        onError: (error) => setProblem(error.message),
+      },
     );
   };
   const submit = (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REMINDER_MESSAGES } from '#domain/reminders.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
 import { renderApp } from '#web/test-support/render-app.tsx';
 
@@ -334,5 +335,69 @@ describe('Account: progress and reminders of invited records (issue 43 §5)', ()
     expect(
       screen.getByRole('checkbox', { name: 'Suggest weekly reminders to the people we invite' }),
     ).toBeDefined();
+  });
+});
+
+describe('Account: one’s own Reminders (issue 43 §1)', () => {
+  const own = {
+    recordId: 'r-own',
+    typeName: 'Life Inventory',
+    submitted: false,
+    saved: false,
+    suggested: false,
+    nextSendAt: null,
+    snoozedUntil: null,
+    setting: { frequency: 'off', day: 0, time: '18:00', timeZone: 'UTC', oneQuestion: false },
+  };
+
+  it('refuses a bad time with its message, saves a good setting and snoozes it', async () => {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const saved = {
+      ...own,
+      saved: true,
+      nextSendAt: '2026-03-15T17:00:00.000Z',
+      setting: { frequency: 'weekly', day: 1, time: '09:30', timeZone: 'Europe/Berlin', oneQuestion: true },
+    };
+    renderApp('/account', {
+      signedIn: customer,
+      graphql: accountGraphql({ org: organization() }),
+      api: (request) => {
+        if (request.path === '/api/reminders') return jsonResponse([own]);
+        if (request.path === '/api/records/r-own/reminders' && request.method === 'GET')
+          return jsonResponse(own);
+        if (request.path.startsWith('/api/records/r-own/reminders')) {
+          sent.push(request);
+          return jsonResponse(
+            request.path.endsWith('/snooze') ? { ...saved, snoozedUntil: '2026-03-20T10:00:00.000Z' } : saved,
+          );
+        }
+        return jsonResponse({ error: 'Not here.' }, 404);
+      },
+    });
+    const user = userEvent.setup();
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    const form = within(reminders);
+    expect((form.getByRole('button', { name: 'Snooze for a week' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.selectOptions(form.getByLabelText('How often'), 'weekly');
+    await user.selectOptions(form.getByLabelText('Day'), 'Monday');
+    await user.selectOptions(form.getByLabelText('Time zone'), 'Europe/Berlin');
+    await user.clear(form.getByLabelText('Time'));
+    await user.click(form.getByRole('button', { name: 'Save reminders' }));
+    expect((await form.findByRole('alert')).textContent).toBe(`Error: ${REMINDER_MESSAGES.time}`);
+    expect(sent).toEqual([]);
+
+    await user.type(form.getByLabelText('Time'), '09:30');
+    await user.click(form.getByLabelText('One question by e-mail'));
+    await user.click(form.getByRole('button', { name: 'Save reminders' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: 'PUT', body: saved.setting });
+    await waitFor(() => expect(form.getByRole('status').textContent).toContain('Your reminders are saved.'));
+
+    await user.click(form.getByRole('button', { name: 'Snooze for a week' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ method: 'POST', path: '/api/records/r-own/reminders/snooze' });
+    await waitFor(() => expect(form.getByRole('status').textContent).toContain('Snoozed'));
   });
 });
