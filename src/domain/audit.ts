@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   'book.pdf',
   'book.docx',
   'book.epub',
+  // Issue 43 §6: the owner's reminder setting changed (set, snoozed, turned off from a mail).
+  'reminders.set',
+  'reminders.snoozed',
+  'reminders.unsubscribed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +69,12 @@ export function auditActionText(
       return `made a book of ${whose} record (Word)`;
     case 'book.epub':
       return `made a book of ${whose} record (EPUB)`;
+    case 'reminders.set':
+      return `changed the reminders of ${whose} record`;
+    case 'reminders.snoozed':
+      return `snoozed the reminders of ${whose} record for a week`;
+    case 'reminders.unsubscribed':
+      return `turned off the reminders of ${whose} record from a reminder mail`;
     default:
       return entry.action;
   }

@@ -111,6 +111,16 @@ describe('decideRecord on an open record owned by the client of organization A',
       'not-found',
       'forbidden',
     ),
+    // Issue 43 §1: only the owner reads or sets their reminders.
+    setReminders: row(
+      'unauthenticated',
+      'not-found',
+      'allow',
+      'not-found',
+      'forbidden',
+      'not-found',
+      'forbidden',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {
@@ -207,6 +217,15 @@ describe('decideOrganization for organization A', () => {
     readRecords: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
     invite: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
     buyCredits: row('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow'),
+    suggestReminders: row(
+      'unauthenticated',
+      'not-found',
+      'forbidden',
+      'forbidden',
+      'allow',
+      'not-found',
+      'allow',
+    ),
   };
   for (const [operation, expectations] of Object.entries(table)) {
     it.each(actorNames)(`${operation}: %s`, (name) => {

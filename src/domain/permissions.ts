@@ -78,6 +78,8 @@ export const GLOBAL_OPERATIONS = {
   // Issue 30 §6: a person erases their own account; an admin erases another person (decision 131).
   'account.erase': 'signed-in',
   'user.erase': 'admin',
+  // Issue 43 §4: the console's Mail view of mails that kept failing.
+  'mail.failures': 'admin',
 } as const satisfies Record<string, Audience>;
 export type GlobalOperation = keyof typeof GLOBAL_OPERATIONS;
 
@@ -136,7 +138,8 @@ export type RecordOperation =
   | 'readOwnerFederatedId'
   | 'resendInvite'
   | 'setAiConsent'
-  | 'makeBook';
+  | 'makeBook'
+  | 'setReminders';
 
 export function decideRecord(actor: Actor | null, operation: RecordOperation, record: RecordFacts): Decision {
   if (!actor) return deny('unauthenticated');
@@ -169,6 +172,10 @@ export function decideRecord(actor: Actor | null, operation: RecordOperation, re
     // else makes one of their story (an admin has the organization's report for that).
     case 'makeBook':
       return owns ? ALLOW : deny('forbidden');
+    // Issue 43 §1: the person decides whether and when they are reminded; nobody else reads or sets
+    // their schedule (an organization sees only whether reminders are on, through its records).
+    case 'setReminders':
+      return owns ? ALLOW : deny('forbidden');
     // customer-app §2 Account: Re-Send Invite for the organization's records.
     case 'resendInvite':
       if (record.clientId === null) return deny('not-found');
@@ -194,7 +201,14 @@ export function recordFieldVisibility(actor: Actor, record: RecordFacts): Record
   };
 }
 
-export type OrganizationOperation = 'read' | 'readCredits' | 'readRecords' | 'invite' | 'buyCredits';
+export type OrganizationOperation =
+  | 'read'
+  | 'readCredits'
+  | 'readRecords'
+  | 'invite'
+  | 'buyCredits'
+  // Issue 43 §1: suggest reminders to the people the organization invites.
+  | 'suggestReminders';
 
 /**
  * Members see their own organization's name and contact details; its credits and records, inviting

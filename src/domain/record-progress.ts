@@ -16,7 +16,7 @@ function shownCells(table: Field, visibility: FieldVisibility): TableCell[] {
 }
 
 /** Issue 41 §7: typed, chosen, declined, or spoken (a recording answers its question). */
-function fieldAnswered(field: Field, answers: AnswerMap): boolean {
+export function fieldAnswered(field: Field, answers: AnswerMap): boolean {
   return isAnswerComplete(field.type, answers[field.id]) || hasRecording(answers, field.id);
 }
 

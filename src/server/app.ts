@@ -18,6 +18,8 @@ import { placementFor } from './modules/recordings/placement-for.ts';
 import { recordingRoutes } from './modules/recordings/recording-routes.ts';
 import { eraseRecordingsOf } from './modules/recordings/recording-service.ts';
 import { personalDataRoutes } from './modules/records/personal-data-routes.ts';
+import { reminderRoutes } from './modules/reminders/reminder-routes.ts';
+import type { ReminderOptions } from './modules/reminders/reminder-runner.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { pageAssetRoutes } from './modules/server-pages/page-assets.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   dataKeys?: DataKeyShredder;
   /** The job queue's polling and shutdown grace (tests shorten them; decision 180). */
   jobQueue?: JobQueueTuning;
+  /** Issue 43: the reminders' clock and retry delay (tests control them). */
+  reminders?: Partial<ReminderOptions>;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -71,6 +75,7 @@ export async function buildApp({
   controlSocket,
   dataKeys,
   jobQueue,
+  reminders,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -140,6 +145,8 @@ export async function buildApp({
   await app.register(recordingRoutes, { placement: recordingPlacement });
   // Issue 42: the person's own book (PDF, Word, EPUB).
   await app.register(bookRoutes);
+  // Issue 43: reminders a person controls, sent as jobs on the durable queue.
+  await app.register(reminderRoutes, reminders ?? {});
   await app.register(invitationRoutes);
   await app.register(checkoutRoutes);
   // Encapsulated: its raw-body JSON parser serves the webhook only.

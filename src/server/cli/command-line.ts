@@ -13,6 +13,7 @@ import { createUserCommand } from './commands/create-user.ts';
 import { formatHelp } from './commands/help.ts';
 import { rotateKeyCommand } from './commands/rotate-key.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
+import { sendReminderNowCommand } from './commands/send-reminder-now.ts';
 
 /** Every command the CLI (and the server's control socket) accepts; `help` is handled here. */
 export const CLI_COMMANDS: readonly CliCommand[] = [
@@ -20,6 +21,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   seedDemoCommand,
   createRecordCommand,
   rotateKeyCommand,
+  sendReminderNowCommand,
 ];
 
 export type ParsedCommandLine =

@@ -5,11 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY } from './test-database.ts';
+import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Where the fresh database is (a second connection to it: two instances). */
+  target: TestDatabase['target'];
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -27,6 +29,8 @@ export async function createTestApp(
     clientDir?: string;
     dataKeys?: AppDependencies['dataKeys'];
     jobQueue?: AppDependencies['jobQueue'];
+    reminders?: AppDependencies['reminders'];
+    mailer?: AppDependencies['mailer'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
@@ -50,6 +54,8 @@ export async function createTestApp(
     clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
     dataKeys: options.dataKeys,
     jobQueue,
+    reminders: options.reminders,
+    mailer: options.mailer,
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -67,12 +73,15 @@ export async function createTestApp(
       clientDir: options.clientDir ?? path.join(dataDir, 'no-client'),
       dataKeys: options.dataKeys,
       jobQueue,
+      reminders: options.reminders,
+      mailer: options.mailer,
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }
   return {
     app,
     database: testDatabase.database,
+    target: testDatabase.target,
     config,
     dataDir,
     close: async () => {

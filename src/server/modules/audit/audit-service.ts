@@ -183,3 +183,24 @@ export async function auditOfPerson(deps: ServiceDeps, subjectId: string): Promi
 export function aiConsentsOf(deps: ServiceDeps, recordIds: readonly string[]) {
   return audit.latestConsents(deps.database, recordIds);
 }
+
+/**
+ * Issue 43 §2: the owner's own choice made without a session (the one-click unsubscribe of a
+ * reminder mail, its signed token standing for the person).
+ */
+export async function auditOwnActionByLink(
+  deps: ServiceDeps,
+  entry: { ownerId: string; recordId: string; action: AuditAction; requestId: string | null },
+): Promise<void> {
+  await audit.insertEntry(
+    deps.database,
+    {
+      actorId: entry.ownerId,
+      actorName: null,
+      actorRole: 'client',
+      organizationId: null,
+      requestId: entry.requestId,
+    },
+    { subjectId: entry.ownerId, recordId: entry.recordId, action: entry.action },
+  );
+}

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signTestIdToken } from '../../test-support/test-tokens.ts';
 import { createTestOrganization, createTestUser } from '../../test-support/test-users.ts';
 import { fakeWebm } from '../../test-support/webm-fixture.ts';
+import { issueUnsubscribeToken } from '../reminders/unsubscribe-token.ts';
 import { ACTORS, type ActorName, AUTHORIZATION_MATRIX, type Expectation } from './authorization-matrix.ts';
 
 // Every cell of the matrix, run against the real server (HTTP through app.inject, subscriptions
@@ -535,6 +536,76 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
         headers: headersOf(a),
       }),
     ),
+  'GET /api/reminders': async (a) =>
+    httpOutcome(await test.app.inject({ method: 'GET', url: '/api/reminders', headers: headersOf(a) })),
+  'GET /api/records/:id/reminders': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/records/${f.ownedRecordId}/reminders`,
+        headers: headersOf(a),
+      }),
+    ),
+  'PUT /api/records/:id/reminders': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'PUT',
+        url: `/api/records/${f.ownedRecordId}/reminders`,
+        headers: headersOf(a),
+        payload: WEEKLY_REMINDERS,
+      }),
+    ),
+  'POST /api/records/:id/reminders/snooze': async (a) => {
+    await ownersRemindersOn();
+    return httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/records/${f.ownedRecordId}/reminders/snooze`,
+        headers: headersOf(a),
+        payload: {},
+      }),
+    );
+  },
+  'POST /api/reminders/unsubscribe': async (a) => {
+    await ownersRemindersOn();
+    return httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/reminders/unsubscribe?token=${await ownersUnsubscribeToken()}`,
+        headers: { ...headersOf(a), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      }),
+    );
+  },
+  'GET /api/reminders/unsubscribe': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/reminders/unsubscribe?token=${await ownersUnsubscribeToken()}`,
+        headers: headersOf(a),
+      }),
+    ),
+  'GET /api/organizations/:id/record-activity': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/organizations/${f.organizationA}/record-activity`,
+        headers: headersOf(a),
+      }),
+    ),
+  'PUT /api/organizations/:id/reminder-suggestion': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'PUT',
+        url: `/api/organizations/${f.organizationA}/reminder-suggestion`,
+        headers: headersOf(a),
+        payload: { suggest: true },
+      }),
+    ),
+  'GET /api/admin/mail-failures': async (a) =>
+    httpOutcome(
+      await test.app.inject({ method: 'GET', url: '/api/admin/mail-failures', headers: headersOf(a) }),
+    ),
   'POST /api/resend': async (a) =>
     httpOutcome(
       await test.app.inject({
@@ -662,6 +733,30 @@ function ownersBook(): Promise<string> {
     return (response.json() as { id: string }).id;
   })();
   return ownersBookId;
+}
+
+const WEEKLY_REMINDERS = {
+  frequency: 'weekly',
+  day: 0,
+  time: '18:00',
+  timeZone: 'Europe/Berlin',
+  oneQuestion: false,
+};
+
+async function ownersRemindersOn(): Promise<void> {
+  const response = await test.app.inject({
+    method: 'PUT',
+    url: `/api/records/${f.ownedRecordId}/reminders`,
+    headers: f.users.owner.headers,
+    payload: WEEKLY_REMINDERS,
+  });
+  if (response.statusCode !== 200) throw new Error(`reminders not set: ${response.body}`);
+}
+
+function ownersUnsubscribeToken(): Promise<string> {
+  return issueUnsubscribeToken(test.database, f.ownedRecordId, f.users.owner.id, new Date()).then(
+    encodeURIComponent,
+  );
 }
 
 function httpOutcome(response: { statusCode: number; json(): unknown }): string {

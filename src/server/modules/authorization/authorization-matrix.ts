@@ -179,6 +179,18 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('POST /api/records/:id/books', 'http', 'POST /api/records/:id/books', `a book of ${OWNED}`, RECORD_OWNER),
   row('GET /api/books/:id', 'http', 'GET /api/books/:id', 'the owner’s book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
   row('GET /api/books/:id/file', 'http', 'GET /api/books/:id/file', 'the owner’s made book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
+  // Issue 43: reminders. The owner alone reads and sets them; the one-click unsubscribe needs no
+  // sign-in (its signed, single-purpose token is the authority); the organization sees progress and
+  // whether reminders are on, and suggests them; admins see mails that kept failing.
+  row('GET /api/reminders', 'http', 'GET /api/reminders', 'one’s own records’ reminders', SIGNED_IN),
+  row('GET /api/records/:id/reminders', 'http', 'GET /api/records/:id/reminders', OWNED, RECORD_OWNER),
+  row('PUT /api/records/:id/reminders', 'http', 'PUT /api/records/:id/reminders', OWNED, RECORD_OWNER),
+  row('POST /api/records/:id/reminders/snooze', 'http', 'POST /api/records/:id/reminders/snooze', `${OWNED}, reminders on`, RECORD_OWNER),
+  row('POST /api/reminders/unsubscribe', 'http', 'POST /api/reminders/unsubscribe?token=', `${OWNED}, with the token of its reminder mail`, cells('allow', 'allow', 'allow', 'allow', 'allow', 'allow', 'allow')),
+  row('GET /api/reminders/unsubscribe', 'http', 'GET /api/reminders/unsubscribe?token= (a page with a button; changes nothing)', `${OWNED}, with the token of its reminder mail`, cells('allow', 'allow', 'allow', 'allow', 'allow', 'allow', 'allow')),
+  row('GET /api/organizations/:id/record-activity', 'http', 'GET /api/organizations/:id/record-activity', 'organization A', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
+  row('PUT /api/organizations/:id/reminder-suggestion', 'http', 'PUT /api/organizations/:id/reminder-suggestion', 'organization A', cells('unauthenticated', 'not-found', 'forbidden', 'forbidden', 'allow', 'not-found', 'allow')),
+  row('GET /api/admin/mail-failures', 'http', 'GET /api/admin/mail-failures', 'mails that kept failing', ADMINS),
   // Field level (customer-app §6: a client never receives generations, report text or others' e-mails)
   row('LifeRecord.reportGenerations', 'field', 'record(id) { reportGenerations }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),
   row('LifeRecord.report', 'field', 'record(id) { report }', OWNED, cells('unauthenticated', 'not-found', 'hidden', 'not-found', 'hidden', 'not-found', 'allow')),

@@ -18,6 +18,7 @@ import { endEverySignIn } from '../identity/session-end.ts';
 import { checkAccountPassword, eraseSignInAccount } from '../idp/account-erasure.ts';
 import { signInThrottledMessage } from '../idp/sign-in-throttle.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { forgetRemindersOf } from '../reminders/reminder-operations.ts';
 import type { PageSite } from '../server-pages/page-layout.ts';
 import { erasureMail } from './erasure-mail.ts';
 import * as erasure from './erasure-repository.ts';
@@ -159,6 +160,8 @@ export async function erasePerson(deps: ErasureDeps, userId: string): Promise<vo
   if (!subject) return;
   await deps.invalidateUser(userId);
   await deps.jobs.forgetPerson(userId);
+  // Issue 43: their reminder settings (the jobs went just above).
+  await forgetRemindersOf(deps.database.db, userId);
 
   await deps.dataKeys.destroyDataKeys(subject.recordIds);
   await deps.recordings?.eraseRecordingsOf(subject.recordIds);

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. RFC 8058 List-Unsubscribe and List-Unsubscribe-Post (issue 43 §2). */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail through SMTP when SMTP_URL is set, otherwise into the outbox (DESIGN §1). */
@@ -56,6 +58,7 @@ function outboxMailer(dir: string, from: string): Mailer {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         },
         info.message as Buffer,
       );

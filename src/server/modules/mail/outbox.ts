@@ -10,6 +10,7 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
 }
 
 export async function writeOutboxMessage(dir: string, message: OutboxMessage, raw: Buffer): Promise<void> {

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REMINDER_MESSAGES } from '#domain/reminders.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
 import { renderApp } from '#web/test-support/render-app.tsx';
 
@@ -224,7 +225,17 @@ describe('Organization Records table', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Type', 'User', 'Created At', 'Updated At', 'Submitted', 'Actions']);
+    ).toEqual([
+      'Type',
+      'User',
+      'Created At',
+      'Updated At',
+      'Submitted',
+      'Progress',
+      'Last activity',
+      'Reminders',
+      'Actions',
+    ]);
     expect(rows).toHaveLength(3);
     const first = within(rows[1] as HTMLElement)
       .getAllByRole('cell')
@@ -273,6 +284,8 @@ describe('Organization Records table', () => {
       signedIn: customer,
       graphql: accountGraphql({ org: organization() }),
       api: (request) => {
+        // Issue 43: the records' activity and one's own reminders are read beside the table.
+        if (request.method === 'GET') return jsonResponse({ error: 'Not here.' }, 404);
         resent.push(request.body);
         return answer();
       },
@@ -282,5 +295,109 @@ describe('Organization Records table', () => {
     const region = screen.getByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(region.textContent).toBe(toast));
     expect(resent).toEqual([{ reportId: 'r-assigned' }]);
+  });
+});
+
+describe('Account: progress and reminders of invited records (issue 43 §5)', () => {
+  it('shows each record’s progress, last activity and whether reminders are on, and the suggestion', async () => {
+    renderApp('/account', {
+      signedIn: customer,
+      graphql: accountGraphql({ org: organization() }),
+      api: (request) =>
+        request.path === '/api/organizations/org-1/record-activity'
+          ? jsonResponse({
+              suggestReminders: false,
+              records: [
+                {
+                  recordId: 'r-assigned',
+                  name: null,
+                  percent: 40,
+                  lastActivity: '2026-03-12T12:00:00.000Z',
+                  submitted: true,
+                  remindersOn: true,
+                },
+              ],
+            })
+          : request.path === '/api/reminders'
+            ? jsonResponse([])
+            : jsonResponse({ error: 'Not here.' }, 404),
+    });
+    const table = await within(main()).findByRole('table');
+    await waitFor(() => expect(within(table).getByText('40%')).toBeDefined());
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(5, 8)).toEqual([
+      '40%',
+      new Date('2026-03-12T12:00:00.000Z').toLocaleDateString(),
+      'On',
+    ]);
+    expect(
+      screen.getByRole('checkbox', { name: 'Suggest weekly reminders to the people we invite' }),
+    ).toBeDefined();
+  });
+});
+
+describe('Account: one’s own Reminders (issue 43 §1)', () => {
+  const own = {
+    recordId: 'r-own',
+    typeName: 'Life Inventory',
+    submitted: false,
+    saved: false,
+    suggested: false,
+    nextSendAt: null,
+    snoozedUntil: null,
+    setting: { frequency: 'off', day: 0, time: '18:00', timeZone: 'UTC', oneQuestion: false },
+  };
+
+  it('refuses a bad time with its message, saves a good setting and snoozes it', async () => {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const saved = {
+      ...own,
+      saved: true,
+      nextSendAt: '2026-03-15T17:00:00.000Z',
+      setting: { frequency: 'weekly', day: 1, time: '09:30', timeZone: 'Europe/Berlin', oneQuestion: true },
+    };
+    renderApp('/account', {
+      signedIn: customer,
+      graphql: accountGraphql({ org: organization() }),
+      api: (request) => {
+        if (request.path === '/api/reminders') return jsonResponse([own]);
+        if (request.path === '/api/records/r-own/reminders' && request.method === 'GET')
+          return jsonResponse(own);
+        if (request.path.startsWith('/api/records/r-own/reminders')) {
+          sent.push(request);
+          return jsonResponse(
+            request.path.endsWith('/snooze') ? { ...saved, snoozedUntil: '2026-03-20T10:00:00.000Z' } : saved,
+          );
+        }
+        return jsonResponse({ error: 'Not here.' }, 404);
+      },
+    });
+    const user = userEvent.setup();
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    const form = within(reminders);
+    expect((form.getByRole('button', { name: 'Snooze for a week' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.selectOptions(form.getByLabelText('How often'), 'weekly');
+    await user.selectOptions(form.getByLabelText('Day'), 'Monday');
+    await user.selectOptions(form.getByLabelText('Time zone'), 'Europe/Berlin');
+    await user.clear(form.getByLabelText('Time'));
+    await user.click(form.getByRole('button', { name: 'Save reminders' }));
+    expect((await form.findByRole('alert')).textContent).toBe(`Error: ${REMINDER_MESSAGES.time}`);
+    expect(sent).toEqual([]);
+
+    await user.type(form.getByLabelText('Time'), '09:30');
+    await user.click(form.getByLabelText('One question by e-mail'));
+    await user.click(form.getByRole('button', { name: 'Save reminders' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: 'PUT', body: saved.setting });
+    await waitFor(() => expect(form.getByRole('status').textContent).toContain('Your reminders are saved.'));
+
+    await user.click(form.getByRole('button', { name: 'Snooze for a week' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ method: 'POST', path: '/api/records/r-own/reminders/snooze' });
+    await waitFor(() => expect(form.getByRole('status').textContent).toContain('Snoozed'));
   });
 });

@@ -5,6 +5,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { OwnRecordReminders, ReminderSuggestion } from './account-reminders.tsx';
 import { useAccountOrganization } from './api/account.ts';
 import { OrganizationDetails } from './organization-details.tsx';
 import { OrganizationRecordsTable } from './organization-records-table.tsx';
@@ -54,7 +55,9 @@ export function AccountScreen() {
           </Card>
           <Card className="account__card account__card--wide">
             <OrganizationRecordsTable organizationId={organization.data.id} />
+            <ReminderSuggestion organizationId={organization.data.id} />
           </Card>
+          <OwnRecordReminders />
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { useOrganizationRecords } from './api/account.ts';
 import { useResendInvite } from './api/invitations.ts';
+import { type RecordActivity, useRecordActivity } from './api/record-activity.ts';
 
 /**
  * customer-app §2 Account "Organization Records": only records with a client; Type, User, Created
@@ -17,6 +18,9 @@ export function OrganizationRecordsTable({ organizationId }: { organizationId: s
   const resend = useResendInvite();
   const { showToast } = useToast();
   const rows = records.data?.filter((record) => record.clientId !== null) ?? [];
+  // Issue 43 §5: progress, last activity and whether reminders are on; never an answer.
+  const activity = useRecordActivity(organizationId);
+  const activityOf = new Map(activity.data?.records.map((entry) => [entry.recordId, entry]));
 
   return (
     <section className="organization-records" aria-labelledby="organization-records-title">
@@ -38,6 +42,9 @@ export function OrganizationRecordsTable({ organizationId }: { organizationId: s
                 <th scope="col">Created At</th>
                 <th scope="col">Updated At</th>
                 <th scope="col">Submitted</th>
+                <th scope="col">Progress</th>
+                <th scope="col">Last activity</th>
+                <th scope="col">Reminders</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -55,6 +62,7 @@ export function OrganizationRecordsTable({ organizationId }: { organizationId: s
                       {record.submitted ? 'Yes' : 'No'}
                     </span>
                   </td>
+                  <ActivityCells entry={activityOf.get(record.id)} />
                   <td>
                     <div className="data-table__actions">
                       <Link
@@ -88,5 +96,23 @@ export function OrganizationRecordsTable({ organizationId }: { organizationId: s
         </section>
       )}
     </section>
+  );
+}
+
+function ActivityCells({ entry }: { entry: RecordActivity | undefined }) {
+  if (!entry)
+    return (
+      <>
+        <td>—</td>
+        <td>—</td>
+        <td>—</td>
+      </>
+    );
+  return (
+    <>
+      <td>{entry.percent === null ? '—' : `${entry.percent}%`}</td>
+      <td>{formatLocalDate(entry.lastActivity)}</td>
+      <td>{entry.remindersOn ? 'On' : 'Off'}</td>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { AuditTab } from './audit-tab.tsx';
 import { InventoryTypesTab } from './inventory-types-tab.tsx';
+import { MailTab } from './mail-tab.tsx';
 import { OrganizationsTab } from './organizations-tab.tsx';
 import { ProductsTab } from './products-tab.tsx';
 import { PurchasesTab } from './purchases-tab.tsx';
@@ -21,6 +22,7 @@ const TABS: Record<AdminTab, { label: string; Panel: ComponentType<{ url: AdminU
   purchases: { label: 'Purchases', Panel: PurchasesTab },
   messages: { label: 'Messages', Panel: SupportMessagesTab },
   audit: { label: 'Audit', Panel: AuditTab },
+  mail: { label: 'Mail', Panel: MailTab },
 };
 
 /**

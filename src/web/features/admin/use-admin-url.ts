@@ -13,6 +13,8 @@ export const ADMIN_TABS = [
   'messages',
   // Issue 29 §2: who read or sent whose answers.
   'audit',
+  // Issue 43 §4: mails that kept failing, with the reason.
+  'mail',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

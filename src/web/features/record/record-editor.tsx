@@ -1,8 +1,11 @@
-import { lazy, Suspense, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
+import { useSearchParams } from 'react-router';
 import type { FormTemplate } from '#domain/form-template.ts';
-import { savedCurrentStep } from '#domain/record-form-data.ts';
+import { answersOfRecordData, savedCurrentStep } from '#domain/record-form-data.ts';
+import { nextUnansweredQuestion } from '#domain/reminders.ts';
 import { supportLineToShow } from '#domain/support-line.ts';
+import { ReminderSettings } from '#web/components/reminders/reminder-settings.tsx';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
@@ -89,7 +92,17 @@ function RecordWorkspace({
 }) {
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
   const readOnly = !isOwner || snapshot.submitted;
-  const firstStep = useMemo(() => savedCurrentStep(record.data, form.steps.length), [record, form]);
+  // Issue 43 §2: a reminder's link (`?next=1`) opens the record at the next unanswered question;
+  // `?reminders=1` (the mail's link to the setting) at the Reminders setting.
+  const [params] = useSearchParams();
+  const [opening] = useState(() => ({
+    next: params.get('next') === '1' ? nextUnansweredQuestion(form, answersOfRecordData(record.data)) : null,
+    reminders: params.get('reminders') === '1',
+  }));
+  const firstStep = useMemo(
+    () => opening.next?.stepIndex ?? savedCurrentStep(record.data, form.steps.length),
+    [record, form, opening],
+  );
   // Issue 28 §4, §6: the pause view, and the support line (the organization's, else the default).
   const [paused, setPaused] = useState(false);
   const config = useClientConfig();
@@ -99,6 +112,21 @@ function RecordWorkspace({
     [organization, config.supportLine],
   );
   const stepsRef = useRef<HTMLDivElement>(null);
+  const remindersRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the record opens from a link.
+  useEffect(() => {
+    if (opening.reminders) remindersRef.current?.scrollIntoView({ block: 'start' });
+    const target = opening.next?.fieldId;
+    if (!target) return;
+    // The step's fields are built right after the first paint (step-fields.tsx): look a moment later.
+    const timer = setTimeout(() => {
+      const question = stepsRef.current?.querySelector(`[data-question="${CSS.escape(target)}"]`);
+      const control = question?.querySelector<HTMLElement>('textarea, input, select, [tabindex]');
+      question?.scrollIntoView({ block: 'center' });
+      control?.focus({ preventScroll: true });
+    }, 100);
+    return () => clearTimeout(timer);
+  }, []);
   // Back from the pause view to the section's heading, where the person was reading.
   const endBreak = () => {
     flushSync(() => setPaused(false));
@@ -154,6 +182,11 @@ function RecordWorkspace({
           care={care}
         />
       </div>
+      {isOwner && !snapshot.submitted ? (
+        <div className="record-screen__reminders card" id="reminders" ref={remindersRef}>
+          <ReminderSettings recordId={record.id} />
+        </div>
+      ) : null}
       <RecordAdminPanelSlot recordId={record.id} />
     </article>
   );

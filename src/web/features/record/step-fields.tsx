@@ -47,13 +47,15 @@ export function StepFields({
         ) : readOnly ? (
           <ReadOnlyField key={keyOf(field)} field={field} answers={answers} visibility={visibility} />
         ) : (
-          <FormField
-            key={keyOf(field)}
-            field={field}
-            source={source}
-            visibility={field.type === 'table' ? visibility : undefined}
-            {...handlers}
-          />
+          // Issue 43: a reminder's link finds its question by id; the box takes the rule of `> *`.
+          <div key={keyOf(field)} data-question={field.id}>
+            <FormField
+              field={field}
+              source={source}
+              visibility={field.type === 'table' ? visibility : undefined}
+              {...handlers}
+            />
+          </div>
         ),
       )}
       {fields.length === 0 ? <p className="record-steps__empty">Nothing to answer in this section.</p> : null}

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { runCli } from './support/cli.ts';
+import { followMailedLink } from './support/fixtures.ts';
+import { openRecord, personWithRecord } from './support/record-session.ts';
+
+// Issue 43 "Done when": a person sets reminders on the record screen and follows the mail's link
+// from the local mailbox to the next unanswered question. The next reminder is sent now through
+// the CLI (`send-reminder-now`), the same job its time would start.
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('sets reminders, and the mail’s link opens the record at the next unanswered question', async ({
+  page,
+}) => {
+  const owner = personWithRecord('reminders');
+  await openRecord(page, owner);
+
+  const reminders = page.getByRole('region', { name: 'Reminders' });
+  await reminders.scrollIntoViewIfNeeded();
+  await expect(reminders.getByRole('button', { name: 'Snooze for a week' })).toBeDisabled();
+  await reminders.getByLabel('How often').selectOption({ label: 'Every week' });
+  await reminders.getByLabel('Day').selectOption({ label: 'Sunday' });
+  await reminders.getByLabel('Time', { exact: true }).fill('18:30');
+  await expect(reminders.getByLabel('Time zone')).not.toHaveValue('');
+  await reminders.getByLabel('One question by e-mail').check();
+  await reminders.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(reminders.getByRole('status')).toContainText('Your reminders are saved.');
+  await expect(reminders.getByRole('status')).toContainText('Next reminder:');
+  await expect(reminders.getByRole('button', { name: 'Snooze for a week' })).toBeEnabled();
+  const axe = await new AxeBuilder({ page }).include('#reminders').analyze();
+  expect(axe.violations).toEqual([]);
+  await shoot(page, 'record-reminders');
+
+  runCli(['send-reminder-now', '--record', owner.recordId]);
+  await followMailedLink(page, owner.email, /Your Life Record is waiting for you/);
+
+  // The record, at its first unanswered question, with the caret in it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe(`#/record/${owner.recordId}?next=1`);
+  const focused = page.locator('[data-question] :focus');
+  await expect(focused).toBeVisible();
+  await shoot(page, 'record-next-question');
+});
