@@ -17,6 +17,7 @@ import { mailsTo, waitForMail } from '../../test-support/test-mail.ts';
 import { signTestIdToken } from '../../test-support/test-tokens.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 import { createAccount } from '../idp/account-repository.ts';
+import { databaseAdapterFactory } from '../idp/oidc-adapter.ts';
 import { ERASED_RECORD_MESSAGE } from '../invitations/invitation-service.ts';
 import { type ErasureDeps, eraseOwnAccount, SIGN_IN_AGAIN_MESSAGE } from './erasure-service.ts';
 
@@ -107,9 +108,7 @@ async function personWithStory(password = 'correct horse battery staple') {
   await db.execute(
     sql`insert into rate_limit_hits (key, window_started_at, hits) values (${`sign-in-address:${email}`}, now(), 2)`,
   );
-  await db.execute(
-    sql`insert into oidc_payloads (model, id, payload) values ('Session', ${randomUUID()}, ${JSON.stringify({ accountId: account.id })}::jsonb)`,
-  );
+  await databaseAdapterFactory(db)('Session').upsert(randomUUID(), { accountId: account.id }, 600);
   // Rosa read someone's record once, and an admin read hers: entries that must stay.
   await db.execute(sql`insert into audit_entries (actor_id, actor_name, actor_role, subject_id, record_id, action)
                        values (${row.id}::uuid, 'Rosa Story', 'customer', ${admin.id}::uuid, null, 'record.read'),
@@ -154,7 +153,7 @@ async function traces(person: Awaited<ReturnType<typeof personWithStory>>) {
       sql`select count(*)::int as n from idp_accounts where id = ${person.accountId}::uuid or lower(email) = lower(${person.email})`,
     ),
     providerState: await count(
-      sql`select count(*)::int as n from oidc_payloads where payload->>'accountId' = ${person.accountId}`,
+      sql`select count(*)::int as n from oidc_payloads where account_id = ${person.accountId}`,
     ),
     messages: await count(sql`select count(*)::int as n from support_messages where email = ${person.email}`),
     rateLimits: await count(
