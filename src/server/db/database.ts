@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -9,11 +10,12 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
+  GENERATED_KEY_FILE,
   keyStoreTargetOf,
   resolveKeyring,
 } from './encryption/encryption-settings.ts';
-import { toKeyEncryptionKey } from './encryption/key-encryption-keys.ts';
-import { openKeyStore } from './encryption/key-store.ts';
+import { KeyEncryptionKeyError, toKeyEncryptionKey } from './encryption/key-encryption-keys.ts';
+import { type KeyStore, openKeyStore } from './encryption/key-store.ts';
 import { createRecordVault, type RecordVault } from './encryption/record-vault.ts';
 import { newDataKey } from './encryption/sealed-value.ts';
 import * as identitySchema from './identity-schema.ts';
@@ -111,8 +113,33 @@ async function openVault(target: DatabaseTarget, configured: EncryptionConfig | 
     encryptionConfigFromEnv(process.env, target.kind === 'pglite' ? path.dirname(target.dir) : process.cwd());
   if (!configured && target.kind === 'postgres' && !encryption.key && !encryption.keyFile)
     throw new Error('DATA_ENCRYPTION_KEY (or DATA_ENCRYPTION_KEY_FILE) must be set to open this database');
-  const keyring = resolveKeyring(encryption);
-  return createRecordVault(await openKeyStore(keyStoreTargetOf(target, encryption)), keyring);
+  const store = await openKeyStore(keyStoreTargetOf(target, encryption));
+  try {
+    await refuseNewKeyOverWrappedKeys(store, encryption);
+    return createRecordVault(store, resolveKeyring(encryption));
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/**
+ * Issue 38 §3: with no key configured, a missing generated key file used to be replaced by a new
+ * key, under which none of the wrapped keys opens (every answer unreadable, silently). When the
+ * key store holds keys, the start stops instead and says what to restore.
+ */
+async function refuseNewKeyOverWrappedKeys(store: KeyStore, encryption: EncryptionConfig): Promise<void> {
+  if (encryption.key || encryption.keyFile) return;
+  const file = path.join(encryption.keyDir, GENERATED_KEY_FILE);
+  if (fs.existsSync(file)) return;
+  const wrapped = [...(await store.countByKek()).values()].reduce((sum, n) => sum + n, 0);
+  if (wrapped === 0) return;
+  throw new KeyEncryptionKeyError(
+    'DATA_ENCRYPTION_KEY',
+    `the key-encryption key file ${file} is missing, but the key store holds ${wrapped} data keys wrapped by it. ` +
+      'Restore that file from your backup (or set DATA_ENCRYPTION_KEY to the key it held). A new key would open none ' +
+      'of the answers, so the server does not start.',
+  );
 }
 
 async function openPglite(dir: string, purpose: string): Promise<Omit<Database, 'vault'>> {
