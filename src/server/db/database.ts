@@ -69,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       : await openPostgres(target.url, options.poolSize ?? 10);
   // Opened after the database: the embedded key store is guarded by the data directory's lock.
   try {
-    const vault = await openVault(target, options.encryption);
+    const vault = await openVault(target, options.encryption, database.db);
     vaults.set(database.db, vault);
     return {
       ...database,
@@ -100,7 +100,7 @@ export function vaultOf(db: Db): RecordVault {
   return vault;
 }
 
-async function openVault(target: DatabaseTarget, configured: EncryptionConfig | undefined) {
+async function openVault(target: DatabaseTarget, configured: EncryptionConfig | undefined, db: Db) {
   if (target.kind === 'pglite' && target.dir.startsWith('memory://') && !configured) {
     // A database that lives as long as the process: a key-encryption key that does too.
     return createRecordVault(await openKeyStore({ kind: 'memory' }), {
@@ -115,7 +115,7 @@ async function openVault(target: DatabaseTarget, configured: EncryptionConfig | 
     throw new Error('DATA_ENCRYPTION_KEY (or DATA_ENCRYPTION_KEY_FILE) must be set to open this database');
   const store = await openKeyStore(keyStoreTargetOf(target, encryption));
   try {
-    await refuseNewKeyOverWrappedKeys(store, encryption);
+    await refuseNewKeyOverWrappedKeys(store, encryption, db);
     return createRecordVault(store, resolveKeyring(encryption));
   } catch (error) {
     await store.close();
@@ -128,15 +128,27 @@ async function openVault(target: DatabaseTarget, configured: EncryptionConfig | 
  * key, under which none of the wrapped keys opens (every answer unreadable, silently). When the
  * key store holds keys, the start stops instead and says what to restore.
  */
-async function refuseNewKeyOverWrappedKeys(store: KeyStore, encryption: EncryptionConfig): Promise<void> {
+async function refuseNewKeyOverWrappedKeys(
+  store: KeyStore,
+  encryption: EncryptionConfig,
+  db: Db,
+): Promise<void> {
   if (encryption.key || encryption.keyFile) return;
   const file = path.join(encryption.keyDir, GENERATED_KEY_FILE);
   if (fs.existsSync(file)) return;
-  const wrapped = [...(await store.countByKek()).values()].reduce((sum, n) => sum + n, 0);
+  // The server's own sealed secrets (issue 38 §1) count too; before migrations the table may lack them.
+  const sealedSecrets = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from server_secrets where sealed is not null`,
+  ).then(
+    (rows) => Number(rows[0]?.n ?? 0),
+    () => 0,
+  );
+  const wrapped = [...(await store.countByKek()).values()].reduce((sum, n) => sum + n, sealedSecrets);
   if (wrapped === 0) return;
   throw new KeyEncryptionKeyError(
     'DATA_ENCRYPTION_KEY',
-    `the key-encryption key file ${file} is missing, but the key store holds ${wrapped} data keys wrapped by it. ` +
+    `the key-encryption key file ${file} is missing, but ${wrapped} data keys and server secrets are sealed by it. ` +
       'Restore that file from your backup (or set DATA_ENCRYPTION_KEY to the key it held). A new key would open none ' +
       'of the answers, so the server does not start.',
   );

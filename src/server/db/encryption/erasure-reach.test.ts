@@ -91,7 +91,7 @@ describe.skipIf(usingPostgres())('a missing key-encryption key file', () => {
       const keyFile = path.join(dataDir, 'keys', 'data-encryption-key');
       fs.rmSync(keyFile);
       await expect(openDatabase(target, { encryption })).rejects.toThrow(
-        /DATA_ENCRYPTION_KEY: the key-encryption key file .* is missing, but the key store holds 1 data keys/,
+        /DATA_ENCRYPTION_KEY: the key-encryption key file .* is missing, but 1 data keys and server secrets are sealed by it/,
       );
       expect(fs.existsSync(keyFile)).toBe(false);
     } finally {
