@@ -88,6 +88,21 @@ describe('organizationInputSchema and userInputSchema', () => {
     );
   });
 
+  it.each([
+    [{ name: 'Acme', website: 'https://acme.example/\u202Egpj.exe' }, 'The website may not contain'],
+    [{ name: 'Acme', website: '\u202Ahttps://acme.example' }, 'The website may not contain'],
+    [{ name: 'Acme', phone: '555\u2067 0100' }, 'The phone number may not contain'],
+    [{ name: 'Ac\u200Eme' }, 'The name may not contain'],
+    [
+      { name: 'Acme', supportText: 'Help', supportUrl: 'https://x.example/\u2068a' },
+      'The support link may not',
+    ],
+  ])('refuses direction controls in what others read or follow: %j (issue 38 §5)', (input, message) => {
+    expect(organizationInputSchema.safeParse(input).error?.issues[0]?.message).toMatch(
+      new RegExp(`^${message}`),
+    );
+  });
+
   it('requires a user name and an organization', () => {
     expect(userInputSchema.safeParse({ name: 'Ada', organizationId: '' }).error?.issues[0]?.message).toBe(
       USER_REQUIRED,

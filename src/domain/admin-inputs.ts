@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directionControlMessage, hasDirectionControl } from './direction-controls.ts';
 import { supportLineFields, supportLineHasText } from './support-line-input.ts';
 import { SUPPORT_LINE_MESSAGES } from './support-line-rules.ts';
 
@@ -14,10 +15,12 @@ export { ADMINS_ONLY_MESSAGE } from './permissions.ts';
 
 // admin-app §5 Organization add/edit: "Name is required."; an empty phone or website is sent as null.
 export const ORGANIZATION_NAME_REQUIRED = 'Name is required.';
-const emptyAsNull = (max: number, tooLong: string) =>
+const emptyAsNull = (max: number, tooLong: string, field: string) =>
   z
     .string()
     .max(max, tooLong)
+    // Issue 38 §5: invisible direction controls could disguise the number or link.
+    .refine((value) => !hasDirectionControl(value), directionControlMessage(field))
     .nullish()
     .transform((value) =>
       value === undefined || value === null || value.trim() === '' ? null : value.trim(),
@@ -29,9 +32,10 @@ export const organizationInputSchema = z
       .string(ORGANIZATION_NAME_REQUIRED)
       .trim()
       .min(1, ORGANIZATION_NAME_REQUIRED)
-      .max(200, 'The name is too long.'),
-    phone: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
-    website: emptyAsNull(500, 'Phone and website may hold at most 500 characters.'),
+      .max(200, 'The name is too long.')
+      .refine((value) => !hasDirectionControl(value), directionControlMessage('The name')),
+    phone: emptyAsNull(500, 'Phone and website may hold at most 500 characters.', 'The phone number'),
+    website: emptyAsNull(500, 'Phone and website may hold at most 500 characters.', 'The website'),
     // Issue 28 §6: the organization's support line; left out of an update, it stays as stored.
     ...supportLineFields,
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasDirectionControl } from './direction-controls.ts';
 import {
   CONTROL_CHARACTERS,
   isSupportPhone,
@@ -16,7 +17,7 @@ import {
  * One support-line part as typed: trimmed, empty as null, undefined when not sent (an update that
  * leaves it out keeps what is stored), control characters refused.
  */
-const part = (check: (value: string) => boolean, message: string) =>
+const part = (check: (value: string) => boolean, message: string, directionMessage: string) =>
   z
     .string()
     .nullish()
@@ -25,13 +26,18 @@ const part = (check: (value: string) => boolean, message: string) =>
       (value) => value == null || !CONTROL_CHARACTERS.test(value),
       SUPPORT_LINE_MESSAGES.controlCharacter,
     )
+    .refine((value) => value == null || !hasDirectionControl(value), directionMessage)
     .refine((value) => value == null || check(value), message);
 
 /** The three parts, as fields of the organization's input (admin-inputs.ts). */
 export const supportLineFields = {
-  supportText: part((value) => value.length <= SUPPORT_TEXT_MAX, SUPPORT_LINE_MESSAGES.textTooLong),
-  supportPhone: part(isSupportPhone, SUPPORT_LINE_MESSAGES.phoneFormat),
-  supportUrl: part(isSupportUrl, SUPPORT_LINE_MESSAGES.urlFormat),
+  supportText: part(
+    (value) => value.length <= SUPPORT_TEXT_MAX,
+    SUPPORT_LINE_MESSAGES.textTooLong,
+    SUPPORT_LINE_MESSAGES.directionText,
+  ),
+  supportPhone: part(isSupportPhone, SUPPORT_LINE_MESSAGES.phoneFormat, SUPPORT_LINE_MESSAGES.directionPhone),
+  supportUrl: part(isSupportUrl, SUPPORT_LINE_MESSAGES.urlFormat, SUPPORT_LINE_MESSAGES.directionUrl),
 };
 
 /** A bare number or link says nothing of what it is: the text is what the person reads first. */

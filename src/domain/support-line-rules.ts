@@ -1,3 +1,5 @@
+import { directionControlMessage } from './direction-controls.ts';
+
 /**
  * Issue 28 §6: what a support line may hold, for the admin console, the server and the configuration
  * (SUPPORT_LINE_*). Plain functions: the zod schema is in support-line-input.ts.
@@ -12,6 +14,10 @@ export const SUPPORT_LINE_MESSAGES = {
   urlFormat: `The support link must be a web address starting with https:// or http://, at most ${SUPPORT_URL_MAX} characters.`,
   controlCharacter: 'The support line may not contain control characters.',
   textNeeded: 'A support number or link needs a support text too.',
+  // Issue 38 §5: invisible direction controls can disguise a link or number (direction-controls.ts).
+  directionText: directionControlMessage('The support text'),
+  directionPhone: directionControlMessage('The support number'),
+  directionUrl: directionControlMessage('The support link'),
 } as const;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters (NUL included) is the point.

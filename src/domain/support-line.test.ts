@@ -32,6 +32,24 @@ describe('support line inputs (issue 28 §6)', () => {
     { input: {}, ok: true },
     { input: { supportText: 'x'.repeat(301) }, ok: false, message: SUPPORT_LINE_MESSAGES.textTooLong },
     { input: { supportText: 'a\u0000b' }, ok: false, message: SUPPORT_LINE_MESSAGES.controlCharacter },
+    // Issue 38 §5: invisible direction controls could disguise a link or number.
+    {
+      input: { supportText: 'Hi', supportUrl: 'https://example.org/\u202Egpj.exe' },
+      ok: false,
+      message: SUPPORT_LINE_MESSAGES.directionUrl,
+    },
+    {
+      input: { supportText: 'Hi', supportUrl: '\u2066https://example.org\u2069' },
+      ok: false,
+      message: SUPPORT_LINE_MESSAGES.directionUrl,
+    },
+    {
+      input: { supportText: 'Hi', supportPhone: '0800\u200F123' },
+      ok: false,
+      message: SUPPORT_LINE_MESSAGES.directionPhone,
+    },
+    { input: { supportText: 'Call \u202Bus' }, ok: false, message: SUPPORT_LINE_MESSAGES.directionText },
+    { input: { supportText: 'اتصل بنا', supportUrl: 'https://example.org/مساعدة' }, ok: true },
     {
       input: { supportText: 'Hi', supportPhone: 'abc' },
       ok: false,

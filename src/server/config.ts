@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_LIMITS } from '#domain/client-config.ts';
+import { hasDirectionControl } from '#domain/direction-controls.ts';
 import {
   DEFAULT_SUPPORT_TEXT,
   isSupportPhone,
@@ -131,15 +132,26 @@ const envSchema = z.object({
   // page", researched with survivors of domestic abuse, uses by default).
   QUICK_EXIT_URL: optionalUrl(['https:', 'http:']),
   // Issue 28 §6: the support line shown when a record's organization sets none.
-  SUPPORT_LINE_TEXT: optionalText.refine(
-    (value) => value === undefined || value.length <= SUPPORT_TEXT_MAX,
-    SUPPORT_LINE_MESSAGES.textTooLong,
+  SUPPORT_LINE_TEXT: optionalText
+    .refine(
+      (value) => value === undefined || value.length <= SUPPORT_TEXT_MAX,
+      SUPPORT_LINE_MESSAGES.textTooLong,
+    )
+    .refine(
+      (value) => value === undefined || !hasDirectionControl(value),
+      SUPPORT_LINE_MESSAGES.directionText,
+    ),
+  SUPPORT_LINE_PHONE: optionalText
+    .refine((value) => value === undefined || isSupportPhone(value), SUPPORT_LINE_MESSAGES.phoneFormat)
+    .refine(
+      (value) => value === undefined || !hasDirectionControl(value),
+      SUPPORT_LINE_MESSAGES.directionPhone,
+    ),
+  // Issue 38 §5: checked on the text as written (a URL parser would percent-encode them).
+  SUPPORT_LINE_URL: optionalUrl(['https:', 'http:']).refine(
+    (value) => value === undefined || !hasDirectionControl(value),
+    SUPPORT_LINE_MESSAGES.directionUrl,
   ),
-  SUPPORT_LINE_PHONE: optionalText.refine(
-    (value) => value === undefined || isSupportPhone(value),
-    SUPPORT_LINE_MESSAGES.phoneFormat,
-  ),
-  SUPPORT_LINE_URL: optionalUrl(['https:', 'http:']),
   // Issue 41 §1: how long one spoken answer may last.
   RECORDING_MAX_MINUTES: z.coerce.number().min(1).max(180).default(DEFAULT_RECORDING_MAX_MINUTES),
   // Issue 41 §5: an OpenAI-compatible /audio/transcriptions endpoint; the OPENAI_* ones when unset.

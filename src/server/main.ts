@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { KeyEncryptionKeyError } from './db/encryption/key-encryption-keys.ts';
 import { migrateDatabase } from './db/migrate.ts';
 
 /** Reads the configuration, opens and migrates the database, listens; shuts down cleanly on a signal. */
@@ -44,7 +45,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof KeyEncryptionKeyError
+  ) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

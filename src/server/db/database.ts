@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -9,11 +10,12 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
+  GENERATED_KEY_FILE,
   keyStoreTargetOf,
   resolveKeyring,
 } from './encryption/encryption-settings.ts';
-import { toKeyEncryptionKey } from './encryption/key-encryption-keys.ts';
-import { openKeyStore } from './encryption/key-store.ts';
+import { KeyEncryptionKeyError, toKeyEncryptionKey } from './encryption/key-encryption-keys.ts';
+import { type KeyStore, openKeyStore } from './encryption/key-store.ts';
 import { createRecordVault, type RecordVault } from './encryption/record-vault.ts';
 import { newDataKey } from './encryption/sealed-value.ts';
 import * as identitySchema from './identity-schema.ts';
@@ -67,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       : await openPostgres(target.url, options.poolSize ?? 10);
   // Opened after the database: the embedded key store is guarded by the data directory's lock.
   try {
-    const vault = await openVault(target, options.encryption);
+    const vault = await openVault(target, options.encryption, database.db);
     vaults.set(database.db, vault);
     return {
       ...database,
@@ -98,7 +100,7 @@ export function vaultOf(db: Db): RecordVault {
   return vault;
 }
 
-async function openVault(target: DatabaseTarget, configured: EncryptionConfig | undefined) {
+async function openVault(target: DatabaseTarget, configured: EncryptionConfig | undefined, db: Db) {
   if (target.kind === 'pglite' && target.dir.startsWith('memory://') && !configured) {
     // A database that lives as long as the process: a key-encryption key that does too.
     return createRecordVault(await openKeyStore({ kind: 'memory' }), {
@@ -111,8 +113,45 @@ async function openVault(target: DatabaseTarget, configured: EncryptionConfig | 
     encryptionConfigFromEnv(process.env, target.kind === 'pglite' ? path.dirname(target.dir) : process.cwd());
   if (!configured && target.kind === 'postgres' && !encryption.key && !encryption.keyFile)
     throw new Error('DATA_ENCRYPTION_KEY (or DATA_ENCRYPTION_KEY_FILE) must be set to open this database');
-  const keyring = resolveKeyring(encryption);
-  return createRecordVault(await openKeyStore(keyStoreTargetOf(target, encryption)), keyring);
+  const store = await openKeyStore(keyStoreTargetOf(target, encryption));
+  try {
+    await refuseNewKeyOverWrappedKeys(store, encryption, db);
+    return createRecordVault(store, resolveKeyring(encryption));
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/**
+ * Issue 38 §3: with no key configured, a missing generated key file used to be replaced by a new
+ * key, under which none of the wrapped keys opens (every answer unreadable, silently). When the
+ * key store holds keys, the start stops instead and says what to restore.
+ */
+async function refuseNewKeyOverWrappedKeys(
+  store: KeyStore,
+  encryption: EncryptionConfig,
+  db: Db,
+): Promise<void> {
+  if (encryption.key || encryption.keyFile) return;
+  const file = path.join(encryption.keyDir, GENERATED_KEY_FILE);
+  if (fs.existsSync(file)) return;
+  // The server's own sealed secrets (issue 38 §1) count too; before migrations the table may lack them.
+  const sealedSecrets = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from server_secrets where sealed is not null`,
+  ).then(
+    (rows) => Number(rows[0]?.n ?? 0),
+    () => 0,
+  );
+  const wrapped = [...(await store.countByKek()).values()].reduce((sum, n) => sum + n, sealedSecrets);
+  if (wrapped === 0) return;
+  throw new KeyEncryptionKeyError(
+    'DATA_ENCRYPTION_KEY',
+    `the key-encryption key file ${file} is missing, but ${wrapped} data keys and server secrets are sealed by it. ` +
+      'Restore that file from your backup (or set DATA_ENCRYPTION_KEY to the key it held). A new key would open none ' +
+      'of the answers, so the server does not start.',
+  );
 }
 
 async function openPglite(dir: string, purpose: string): Promise<Omit<Database, 'vault'>> {

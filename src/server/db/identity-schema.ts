@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -51,13 +52,22 @@ export const idpAccountTokens = pgTable(
   (t) => [check('idp_account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'reset-password')`)],
 );
 
-/** oidc-provider's adapter storage (sessions, grants, codes, tokens) so state survives restarts. */
+const sealedBytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * oidc-provider's adapter storage (sessions, grants, codes, tokens) so state survives restarts.
+ * Issue 38 §1 (decision 140): a token's id is its value, so `id` holds its SHA-256 only and the
+ * payload (which repeats it) is sealed with the key-encryption key; `account_id` is the one field
+ * SQL needs from it (signing an account out everywhere).
+ */
 export const oidcPayloads = pgTable(
   'oidc_payloads',
   {
     model: text('model').notNull(),
     id: text('id').notNull(),
-    payload: jsonb('payload').notNull(),
+    payload: sealedBytes('payload').notNull(),
+    kekId: text('kek_id').notNull(),
+    accountId: text('account_id'),
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
@@ -70,13 +80,20 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
+    index('oidc_payloads_account_idx').on(t.accountId),
   ],
 );
 
-/** Generated secrets shared by every server instance (signing keys, cookie keys). */
+/**
+ * Generated secrets shared by every server instance (signing keys, cookie keys). Issue 38 §1
+ * (decision 140): sealed with the key-encryption key (`sealed`, under `kek_id`); `value` is the
+ * plaintext of before, emptied at start-up (seal-server-secrets.ts).
+ */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
-  value: jsonb('value').notNull(),
+  value: jsonb('value'),
+  sealed: sealedBytes('sealed'),
+  kekId: text('kek_id'),
   createdAt: createdAt(),
 });
 

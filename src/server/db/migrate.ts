@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database, DatabaseTarget } from './database.ts';
 import { sealLegacyRows } from './encryption/seal-legacy-rows.ts';
+import { replaceClearServerSecrets } from './encryption/server-state-sealing.ts';
 import { installJobQueueSchema } from './job-queue-storage.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -27,6 +28,8 @@ export async function migrateDatabase(
   await applyMigrations(database, target);
   // Issue 30 §4: plaintext of before encryption at rest is sealed before anything reads it.
   await sealLegacyRows(database, log);
+  // Issue 38 §1: signing and cookie keys of before sealing are replaced, never used again.
+  await replaceClearServerSecrets(database, log);
 }
 
 async function applyMigrations(database: Database, target: DatabaseTarget): Promise<void> {

@@ -156,8 +156,8 @@ export type LifeRecord = {
   aiConsent: AiConsent;
   clientId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
-  /** The answers (with steps/currentStep/flattened bookkeeping), always as a JSON object. */
-  data: Scalars['JSON']['output'];
+  /** The answers (with steps/currentStep/flattened bookkeeping) as a JSON object; null only when unreadable. */
+  data?: Maybe<Scalars['JSON']['output']>;
   /**
    * The form this record is filled in with (decision 060): its own steps when it carries valid ones,
    * else its inventory type's form. Checked here, so the record screen needs no schema library.
@@ -181,6 +181,12 @@ export type LifeRecord = {
   /** Newest first. Admins only: empty for everyone else. */
   reportGenerations: Array<ReportGeneration>;
   submitted: Scalars['Boolean']['output'];
+  /**
+   * Issue 38 §4: why this record's answers cannot be opened (its data key destroyed, or its stored
+   * value or key altered), naming the record; null when they open. `data` is then null with a
+   * RECORD_UNREADABLE error for that record alone: the other records of a list read as usual.
+   */
+  unreadable?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
   user?: Maybe<RecordUser>;
   /** Grows by one on every write; saves name the version they started from. */
@@ -1083,7 +1089,7 @@ export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends
   aiConsent?: Resolver<ResolversTypes['AiConsent'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  data?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   form?: Resolver<ResolversTypes['RecordForm'], ParentType, ContextType>;
   formChanges?: Resolver<Array<ResolversTypes['RecordFormChange']>, ParentType, ContextType, RequireFields<LifeRecordFormChangesArgs, 'sinceVersion'>>;
   formVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1094,6 +1100,7 @@ export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends
   report?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reportGenerations?: Resolver<Array<ResolversTypes['ReportGeneration']>, ParentType, ContextType>;
   submitted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  unreadable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['RecordUser']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

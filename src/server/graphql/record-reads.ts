@@ -5,14 +5,17 @@ import type { GraphQLContext } from './graphql-context.ts';
 import { readWithinBudget } from './response-budget.ts';
 import { selectsField, selectsFieldWithin } from './selection.ts';
 
-/** Whether a field returning records (or one record) was asked for their answers or form. */
+/**
+ * Whether a field returning records (or one record) was asked for their answers or form, or
+ * (issue 38 §4) whether they open: a list showing which records are unreadable opens them to know.
+ */
 export function selectsAnswers(info: GraphQLResolveInfo): boolean {
-  return selectsField(info, 'data') || selectsField(info, 'form');
+  return selectsField(info, 'data') || selectsField(info, 'form') || selectsField(info, 'unreadable');
 }
 
 /** The same inside a page (`recordsPage { records { data } }`). */
 export function selectsAnswersWithin(info: GraphQLResolveInfo, parent: string): boolean {
-  return selectsFieldWithin(info, parent, ['data', 'report', 'form']);
+  return selectsFieldWithin(info, parent, ['data', 'report', 'form', 'unreadable']);
 }
 
 /**

@@ -252,10 +252,9 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };
   },
+  unreadable: (record) => record.unreadable ?? null,
   form: async (record, _args, context) => {
     const { loaders, responseBudget } = context;
-    // The form is checked against the answers (decision 060): without them it cannot be given.
-    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
     if (record.answersWithheld) throw tooLarge();
     return charge(
       responseBudget,
@@ -264,7 +263,8 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
         await shared(record, 'form', () =>
           loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
         ),
-        record.data,
+        // Issue 38 §4: answers that do not open carry no steps of their own: the version's form.
+        record.unreadable ? {} : record.data,
       ),
     );
   },

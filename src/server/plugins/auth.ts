@@ -72,7 +72,7 @@ export const authPlugin = fp(
       const identity = await app.verifyToken(token);
       return refuseEndedSignIn(
         identity,
-        await resolveViewer({ database: app.database, changes: app.recordChanges }, identity),
+        await resolveViewer({ database: app.database, changes: app.recordChanges }, identity, oidc),
       );
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {

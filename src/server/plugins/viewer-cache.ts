@@ -73,7 +73,7 @@ export const viewerCachePlugin = fp(
       const now = Date.now();
       if (cached && cached.until > now) return { ...cached.viewer, tokenExpiresAt: identity.expiresAt };
       const started = generation;
-      const viewer = await resolveViewer(records, identity);
+      const viewer = await resolveViewer(records, identity, app.config.oidc);
       if (started === generation) remember(people, key, { viewer, until: now + VIEWER_TTL_MS });
       return viewer;
     }

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
 import { SIGNED_OUT_MESSAGE } from '../kernel/authentication.ts';
 import { createAccount } from '../modules/idp/account-repository.ts';
+import { databaseAdapterFactory } from '../modules/idp/oidc-adapter.ts';
 import { SESSION_TOO_OLD_MESSAGE } from '../plugins/auth.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -89,11 +88,9 @@ describe('sign out of all devices', () => {
     const [laptop, phone] = [await tokenOf(person, 1000), await tokenOf(person, 2000)];
     const phoneSocket = await admittedSocket(phone);
     const bystanderSocket = await admittedSocket(bystander.token);
-    await test.database.db.execute(
-      sql`insert into oidc_payloads (model, id, payload) values
-            ('Session', ${`s-${person.id}`}, ${JSON.stringify({ accountId: person.federatedId })}::jsonb),
-            ('Session', ${`s-${bystander.id}`}, ${JSON.stringify({ accountId: bystander.federatedId })}::jsonb)`,
-    );
+    const providerSessions = databaseAdapterFactory(test.database.db)('Session');
+    await providerSessions.upsert(`s-${person.id}`, { accountId: person.federatedId }, 600);
+    await providerSessions.upsert(`s-${bystander.id}`, { accountId: bystander.federatedId }, 600);
 
     const ended = await test.app.inject({
       method: 'POST',
@@ -106,11 +103,8 @@ describe('sign out of all devices', () => {
       expect((await me(token)).statusCode).toBe(401);
       expect((await viewerOverHttp(token)).statusCode).toBe(401);
     }
-    const left = await queryRows<{ id: string }>(
-      test.database.db,
-      sql`select id from oidc_payloads where model = 'Session' and id in (${`s-${person.id}`}, ${`s-${bystander.id}`})`,
-    );
-    expect(left.map((row) => row.id)).toEqual([`s-${bystander.id}`]);
+    expect(await providerSessions.find(`s-${person.id}`)).toBeUndefined();
+    expect(await providerSessions.find(`s-${bystander.id}`)).toBeDefined();
     expect((await me(bystander.token)).statusCode).toBe(200);
     bystanderSocket.close();
   });

@@ -131,14 +131,14 @@ export type OrganizationRecordsQueryVariables = Exact<{
 }>;
 
 
-export type OrganizationRecordsQuery = { organizationRecords: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { name: string | null } | null, inventoryType: { id: string, name: string } }> };
+export type OrganizationRecordsQuery = { organizationRecords: Array<{ id: string, unreadable: string | null, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { name: string | null } | null, inventoryType: { id: string, name: string } }> };
 
 export type AdminRecordsQueryVariables = Exact<{
   input: RecordsPageInput;
 }>;
 
 
-export type AdminRecordsQuery = { recordsPage: { totalCount: number, page: number, pageCount: number, records: Array<{ id: string, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { id: string, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, model: string | null }, reportGenerations: Array<{ id: string }> }> } };
+export type AdminRecordsQuery = { recordsPage: { totalCount: number, page: number, pageCount: number, records: Array<{ id: string, unreadable: string | null, createdAt: string, updatedAt: string, submitted: boolean, clientId: string | null, user: { id: string, name: string | null } | null, organization: { id: string, name: string } | null, inventoryType: { id: string, name: string, model: string | null }, reportGenerations: Array<{ id: string }> }> } };
 
 export type SetRecordSubmittedMutationVariables = Exact<{
   id: string | number;
@@ -509,6 +509,7 @@ export const OrganizationRecordsDocument = new TypedDocumentString(`
     query OrganizationRecords($organizationId: ID!) {
   organizationRecords(organizationId: $organizationId) {
     id
+    unreadable
     createdAt
     updatedAt
     submitted
@@ -531,6 +532,7 @@ export const AdminRecordsDocument = new TypedDocumentString(`
     pageCount
     records {
       id
+      unreadable
       createdAt
       updatedAt
       submitted

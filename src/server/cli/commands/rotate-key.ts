@@ -6,7 +6,7 @@ import { type CliCommand, CommandFailure } from '../cli-command.ts';
 export const rotateKeyCommand: CliCommand = {
   name: 'rotate-key',
   summary:
-    "Re-wraps every record's data key under a new key-encryption key (the answers are not re-encrypted). " +
+    "Re-wraps every record's data key, the server's secrets and the sign-in state under a new key-encryption key (the answers are not re-encrypted). " +
     'Resumable: run it again after an interruption.',
   options: {},
   notes: [
@@ -19,11 +19,12 @@ export const rotateKeyCommand: CliCommand = {
     () =>
     async ({ db, config, out }) => {
       try {
-        const outcome = await rotateKeyEncryptionKey(vaultOf(db), config.encryption);
+        const outcome = await rotateKeyEncryptionKey(vaultOf(db), config.encryption, db);
         out.info(
           `Re-wrapped ${outcome.rewrapped} data keys; every key is now under key-encryption key ${outcome.kekId}` +
             (outcome.previousKekId ? ` (was ${outcome.previousKekId}).` : '.'),
         );
+        out.info(`Re-sealed ${outcome.resealed} server secrets and sign-in state entries.`);
         if (config.encryption.previousKeys.length > 0)
           out.info('DATA_ENCRYPTION_KEY_PREVIOUS is no longer needed: remove it and restart.');
       } catch (error) {

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../database.ts';
 import { type EncryptionConfig, GENERATED_KEY_FILE, NEXT_KEY_FILE } from './encryption-settings.ts';
 import { readKeyFile, writeNewKeyFile } from './key-encryption-keys.ts';
 import { RecordUnreadableError, type RecordVault } from './record-vault.ts';
+import {
+  rewrapServerState,
+  ServerStateUnreadableError,
+  serverSecretsNotUnder,
+} from './server-state-sealing.ts';
 
 /**
  * Issue 30 §5 (decision 130): every data key re-wrapped under the current key-encryption key; the
@@ -17,6 +23,8 @@ import { RecordUnreadableError, type RecordVault } from './record-vault.ts';
  */
 export interface RotationOutcome {
   rewrapped: number;
+  /** Issue 38 §1: server secrets and sign-in state entries re-sealed (when the database was given). */
+  resealed: number;
   kekId: string;
   previousKekId?: string;
 }
@@ -28,6 +36,8 @@ export class RotationError extends Error {}
 export async function rotateKeyEncryptionKey(
   vault: RecordVault,
   config: EncryptionConfig,
+  /** Issue 38 §1: the answers' database, whose server secrets and sign-in state are re-sealed too. */
+  db?: Db,
 ): Promise<RotationOutcome> {
   const generated = !config.key && !config.keyFile;
   const keyFile = path.join(config.keyDir, GENERATED_KEY_FILE);
@@ -46,13 +56,19 @@ export async function rotateKeyEncryptionKey(
     });
   }
   let rewrapped = 0;
+  let resealed = 0;
   try {
     for (;;) {
       const done = await vault.rewrapBatch(BATCH);
       rewrapped += done;
       if (done === 0) break;
     }
+    if (db) resealed = await rewrapServerState(db, vault.keyring);
   } catch (error) {
+    if (error instanceof ServerStateUnreadableError)
+      throw new RotationError(
+        `Stopped after re-wrapping ${rewrapped} keys: ${error.message} Set the old key in DATA_ENCRYPTION_KEY_PREVIOUS and run rotate-key again.`,
+      );
     if (!(error instanceof RecordUnreadableError)) throw error;
     throw new RotationError(
       `Stopped after re-wrapping ${rewrapped} keys: the key of record ${error.recordId} is under a key-encryption key ` +
@@ -60,13 +76,19 @@ export async function rotateKeyEncryptionKey(
     );
   }
   const left = [...(await vault.keyCounts()).entries()].filter(([id]) => id !== vault.keyring.current.id);
-  if (left.length > 0)
+  const secretsLeft = db ? await serverSecretsNotUnder(db, vault.keyring.current.id) : 0;
+  if (left.length > 0 || secretsLeft > 0)
     throw new RotationError(
-      `Re-wrapped ${rewrapped} keys, but ${left.reduce((n, [, c]) => n + c, 0)} are still under older keys: run rotate-key again.`,
+      `Re-wrapped ${rewrapped} keys, but ${left.reduce((n, [, c]) => n + c, 0) + secretsLeft} are still under older keys: run rotate-key again.`,
     );
   if (generated) {
     fs.renameSync(nextFile, keyFile);
     vault.replaceKeyring({ current: vault.keyring.current, previous: [] });
   }
-  return { rewrapped, kekId: vault.keyring.current.id, ...(previousKekId ? { previousKekId } : {}) };
+  return {
+    rewrapped,
+    resealed,
+    kekId: vault.keyring.current.id,
+    ...(previousKekId ? { previousKekId } : {}),
+  };
 }

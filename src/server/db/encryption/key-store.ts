@@ -26,8 +26,20 @@ export interface KeyStore {
   /** Replaces a wrapped key if it is still under `fromKekId` (a concurrent rotation did not win). */
   rewrap(key: WrappedKey, fromKekId: string): Promise<boolean>;
   countByKek(): Promise<Map<string, number>>;
+  /** Issue 38 §3: a cheap round trip to the store (readiness). */
+  ping(): Promise<void>;
+  /**
+   * Issue 38 §3: called with the ids of keys deleted by any server on the same store (PostgreSQL:
+   * NOTIFY on the key database), and with `'all'` when that news may have been missed (the
+   * listening connection dropped), so every cache of opened keys and answers lets them go.
+   */
+  onDeleted(listener: (recordIds: readonly string[] | 'all') => void): void;
   close(): Promise<void>;
 }
+
+/** The channel, on the key database, announcing destroyed data keys to every server. */
+export const DATA_KEYS_CHANNEL = 'life_record_data_keys_destroyed';
+const IDS_PER_NOTIFY = 150;
 
 export type KeyStoreTarget =
   | { kind: 'sqlite'; file: string }
@@ -62,6 +74,7 @@ function openSqliteKeyStore(file: string): KeyStore {
     'update data_keys set kek_id = ?, wrapped = ? where record_id = ? and kek_id = ?',
   );
   const counts = db.prepare('select kek_id, count(*) as n from data_keys group by kek_id');
+  const listeners = new Set<(recordIds: readonly string[] | 'all') => void>();
   type Row = { record_id: string; kek_id: string; wrapped: Uint8Array };
   const toKey = (row: Row): WrappedKey => ({
     recordId: row.record_id,
@@ -91,7 +104,15 @@ function openSqliteKeyStore(file: string): KeyStore {
         db.exec('rollback');
         throw error;
       }
+      // One process holds the embedded store (the data directory's lock): it alone is told.
+      for (const listener of listeners) listener(recordIds);
       return deleted;
+    },
+    ping: async () => {
+      one.get('00000000-0000-0000-0000-000000000000');
+    },
+    onDeleted: (listener) => {
+      listeners.add(listener);
     },
     notUnder: async (kekId, limit) => (others.all(kekId, limit) as Row[]).map(toKey),
     rewrap: async (key, fromKekId) =>
@@ -136,6 +157,12 @@ async function openPostgresKeyStore(url: string, createWith: string | undefined)
     if (error instanceof KeyStoreUnavailableError) throw error;
     throw new KeyStoreUnavailableError(url, error);
   }
+  const listeners = new Set<(recordIds: readonly string[] | 'all') => void>();
+  const tell = (ids: readonly string[] | 'all') => {
+    for (const listener of listeners) listener(ids);
+  };
+  const listening = listenForDeletions(url, tell);
+  await listening.ready;
   type Row = { record_id: string; kek_id: string; wrapped: Buffer };
   const toKey = (row: Row): WrappedKey => ({
     recordId: row.record_id,
@@ -165,8 +192,27 @@ async function openPostgresKeyStore(url: string, createWith: string | undefined)
     },
     delete: async (recordIds) => {
       if (recordIds.length === 0) return 0;
-      const result = await pool.query('delete from data_keys where record_id = any($1::uuid[])', [recordIds]);
-      return result.rowCount ?? 0;
+      const client = await pool.connect();
+      try {
+        // The deletion and its news commit together: every server evicts what it deleted.
+        await client.query('begin');
+        const result = await client.query('delete from data_keys where record_id = any($1::uuid[])', [
+          recordIds,
+        ]);
+        for (let i = 0; i < recordIds.length; i += IDS_PER_NOTIFY)
+          await client.query('select pg_notify($1, $2)', [
+            DATA_KEYS_CHANNEL,
+            recordIds.slice(i, i + IDS_PER_NOTIFY).join(','),
+          ]);
+        await client.query('commit');
+        tell(recordIds);
+        return result.rowCount ?? 0;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     notUnder: async (kekId, limit) =>
       (
@@ -188,7 +234,14 @@ async function openPostgresKeyStore(url: string, createWith: string | undefined)
       );
       return new Map(rows.map((row) => [row.kek_id, Number(row.n)]));
     },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    onDeleted: (listener) => {
+      listeners.add(listener);
+    },
     close: async () => {
+      await listening.stop();
       if (!pool.ended) await pool.end();
     },
   };
@@ -217,4 +270,53 @@ async function ensureDatabase(pool: pg.Pool, url: string, createWith: string | u
   } finally {
     await admin.end().catch(() => {});
   }
+}
+
+/**
+ * Issue 38 §3: one connection LISTENing on the key database for keys destroyed by other servers.
+ * When it drops, every cache is emptied (news may have been missed) and it connects again.
+ */
+function listenForDeletions(
+  url: string,
+  tell: (recordIds: readonly string[] | 'all') => void,
+): { ready: Promise<void>; stop(): Promise<void> } {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      tell('all');
+      if (!stopped) {
+        retry = setTimeout(() => void connect(), 1000);
+        retry.unref();
+      }
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === DATA_KEYS_CHANNEL && message.payload) tell(message.payload.split(','));
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${DATA_KEYS_CHANNEL}`);
+    } catch {
+      lost();
+    }
+  };
+  return {
+    ready: connect(),
+    stop: async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => {});
+    },
+  };
 }

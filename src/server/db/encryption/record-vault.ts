@@ -10,7 +10,7 @@ import { newDataKey, open, type SealedPurpose, SealedValueError, seal } from './
  */
 export class RecordUnreadableError extends Error {
   readonly recordId: string;
-  readonly reason: 'no-key' | 'unknown-kek' | 'wrong-kek' | 'tampered' | 'unknown-format';
+  readonly reason: 'no-key' | 'unknown-kek' | 'tampered-key' | 'tampered' | 'unknown-format';
   constructor(recordId: string, reason: RecordUnreadableError['reason']) {
     super(`${UNREADABLE_MESSAGES[reason]} (record ${recordId}).`);
     this.name = 'RecordUnreadableError';
@@ -24,8 +24,10 @@ const UNREADABLE_MESSAGES: Record<RecordUnreadableError['reason'], string> = {
     "This record's answers cannot be opened: its data key was destroyed (the record was erased) or is missing from the key store",
   'unknown-kek':
     "This record's answers cannot be opened: its data key is wrapped by a key-encryption key this server does not have (check DATA_ENCRYPTION_KEY)",
-  'wrong-kek':
-    "This record's answers cannot be opened: its data key does not open with the configured key-encryption key (check DATA_ENCRYPTION_KEY)",
+  // Issue 38 §3: a KEK's id is a fingerprint of the key itself, so a wrapped key that names the
+  // KEK we have and still fails to open was altered (or moved from another record), not a wrong key.
+  'tampered-key':
+    "This record's answers cannot be opened: its wrapped data key in the key store was altered or belongs to another record",
   tampered:
     "This record's answers cannot be opened: the stored value was altered or belongs to another record",
   'unknown-format':
@@ -65,6 +67,13 @@ export interface RecordVault {
   /** §5: re-wraps up to `batch` keys not under the current KEK; answers how many were re-wrapped. */
   rewrapBatch(batch: number): Promise<number>;
   keyCounts(): Promise<Map<string, number>>;
+  /** Issue 38 §3: throws when the key store cannot be reached (readiness). */
+  ping(): Promise<void>;
+  /**
+   * Issue 38 §3: called when data keys are destroyed, by this server or any other on the same
+   * key store (`'all'` when news may have been missed), after this vault has let go of them.
+   */
+  onDestroyed(listener: (recordIds: readonly string[] | 'all') => void): void;
   readonly keyring: Keyring;
   /** Replaces the keyring (a rotation started in this running server). */
   replaceKeyring(keyring: Keyring): void;
@@ -83,6 +92,15 @@ export function createRecordVault(
     cache.set(recordId, key);
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
   };
+  const destroyedListeners = new Set<(recordIds: readonly string[] | 'all') => void>();
+  // Bumped by every destruction: a key read from the store before it is not kept in the cache.
+  let destructions = 0;
+  store.onDeleted((recordIds) => {
+    destructions++;
+    if (recordIds === 'all') cache.clear();
+    else for (const id of recordIds) cache.delete(id);
+    for (const listener of destroyedListeners) listener(recordIds);
+  });
   const kekById = (id: string): KeyEncryptionKey | undefined =>
     keyring.current.id === id ? keyring.current : keyring.previous.find((kek) => kek.id === id);
 
@@ -92,7 +110,7 @@ export function createRecordVault(
     try {
       return open(kek.key, 'data-key', wrapped.recordId, wrapped.wrapped);
     } catch {
-      throw new RecordUnreadableError(wrapped.recordId, 'wrong-kek');
+      throw new RecordUnreadableError(wrapped.recordId, 'tampered-key');
     }
   };
   const wrap = (recordId: string, dataKey: Buffer): WrappedKey => ({
@@ -107,13 +125,14 @@ export function createRecordVault(
       remember(recordId, cached);
       return cached;
     }
+    const started = destructions;
     let wrapped = (await store.get([recordId])).get(recordId);
     if (!wrapped) {
       if (!create) throw new RecordUnreadableError(recordId, 'no-key');
       wrapped = await store.insertIfAbsent(wrap(recordId, newDataKey()));
     }
     const key = unwrap(wrapped);
-    remember(recordId, key);
+    if (started === destructions) remember(recordId, key);
     return key;
   }
 
@@ -148,7 +167,9 @@ export function createRecordVault(
     preload: async (recordIds) => {
       const missing = [...new Set(recordIds)].filter((id) => !cache.has(id));
       if (missing.length === 0) return;
+      const started = destructions;
       for (const wrapped of (await store.get(missing)).values()) {
+        if (started !== destructions) return;
         try {
           remember(wrapped.recordId, unwrap(wrapped));
         } catch {
@@ -173,6 +194,10 @@ export function createRecordVault(
       return done;
     },
     keyCounts: () => store.countByKek(),
+    ping: () => store.ping(),
+    onDestroyed: (listener) => {
+      destroyedListeners.add(listener);
+    },
     close: () => store.close(),
   };
 }

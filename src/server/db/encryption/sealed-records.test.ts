@@ -67,8 +67,8 @@ describe('a sealed value that does not open is a clear error of its own record (
     expect(result.errors?.map((e) => e.message)).toEqual([
       expect.stringContaining(`altered or belongs to another record (record ${second})`),
     ]);
-    // `data` is JSON! in the schema, so the list answers this record's error (GraphQL nulls up to the
-    // nearest nullable field); the record that opens still reads on its own.
+    // Issue 38 §4: only this record's `data` is null (unreadable-records.test.ts); the record that
+    // opens still reads on its own too.
     const one = await graphql<{ record: { data: unknown } }>(
       test.app,
       'query R($id: ID!) { record(id: $id) { data } }',

@@ -22,7 +22,10 @@ export type SealedPurpose =
   | 'book-request'
   | 'book'
   // Issue 41 §3: a part of a recording (docs/decisions/186).
-  | 'audio';
+  | 'audio'
+  // Issue 38 §1: the server's own secrets and the sign-in provider's state (docs/decisions/140).
+  | 'server-secret'
+  | 'provider-state';
 
 export class SealedValueError extends Error {
   readonly reason: 'unknown-format' | 'tampered';

@@ -57,6 +57,20 @@ const START = prepared<{
       from person`,
 );
 
+// Issue 38 §2: the first statement of an erasure, on its own and before anything waits for the
+// person's records: from its commit every token of theirs is refused, and a restart finishes it.
+const REFUSE_TOKENS = prepared<{ id: string }>(
+  'erasure-refuse-tokens',
+  sql`update ${u} set ${column(u.erasureStartedAt)} = coalesce(${u.erasureStartedAt}, now()),
+        ${column(u.tokensValidAfter)} = ${value('now')}::timestamptz
+      where ${u.id} = ${value('id')}::uuid and ${u.erasedAt} is null returning ${u.id}`,
+);
+
+export async function refuseTokensOf(database: Database, userId: string): Promise<boolean> {
+  const rows = await runPrepared(database, REFUSE_TOKENS, { id: userId, now: new Date().toISOString() });
+  return rows.length > 0;
+}
+
 export async function startErasure(writer: RecordWriter, userId: string): Promise<ErasureSubject | null> {
   const [row] = await runPrepared(writer, START, { id: userId, now: new Date().toISOString() });
   if (!row) return null;

@@ -153,6 +153,9 @@ export async function eraseUserAsAdmin(
  * 6. Erase the user row's personal fields and mark it erased.
  */
 export async function erasePerson(deps: ErasureDeps, userId: string): Promise<void> {
+  // Issue 38 §2: the person's tokens are refused (here and, by NOTIFY, everywhere) before step 1,
+  // which may wait for saves of their records in flight.
+  if (await erasure.refuseTokensOf(deps.database, userId)) await deps.invalidateUser(userId);
   const subject = await writeRecords(deps, async (writer) => {
     const started = await erasure.startErasure(writer, userId);
     return { value: started, changed: started?.recordIds ?? [] };

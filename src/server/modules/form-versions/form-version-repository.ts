@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerMapping } from '#domain/answer-mapping.ts';
 import type { Database } from '../../db/database.ts';
-import { openAnswers, sealAnswers } from '../../db/encryption/record-sealing.ts';
+import { openAnswers } from '../../db/encryption/record-sealing.ts';
 import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
@@ -96,13 +96,18 @@ export async function publishDraft(database: Database, typeId: string, published
 }
 
 type SealedMigratableRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
-export type MigratableRecord = Omit<SealedMigratableRow, 'data'> & { data: Record<string, unknown> };
+export type MigratableRecord = Omit<SealedMigratableRow, 'data'> & {
+  data: Record<string, unknown>;
+  /** Whether it has sealed answers (and so a data key): a move then never creates a key. */
+  hasAnswers: boolean;
+};
 
 const RECORDS_OF_VERSION = prepared<SealedMigratableRow>(
   'form-version-records',
   sql`select ${r.id}, ${r.version}, ${r.submitted}, ${r.data} from ${r}
       where ${r.inventoryTypeId} = ${value('typeId')}::uuid and ${r.formVersion} = ${value('version')}::int
         and (${value('includeSubmitted')}::boolean or not ${r.submitted})
+        and ${r.erasedAt} is null
         and (${value('afterId')}::uuid is null or ${r.id} > ${value('afterId')}::uuid)
       order by ${r.id} limit ${value('limit')}::int`,
 );
@@ -126,7 +131,11 @@ export async function recordsOfVersion(
   const opened: MigratableRecord[] = [];
   for (const row of rows) {
     try {
-      opened.push({ ...row, data: await openAnswers(database, row.id, row.data) });
+      opened.push({
+        ...row,
+        data: await openAnswers(database, row.id, row.data),
+        hasAnswers: row.data !== null,
+      });
     } catch (error) {
       if (!(error instanceof RecordUnreadableError)) throw error;
     }
@@ -154,6 +163,8 @@ export interface RecordMove {
   targetTypeId: string;
   targetVersion: number;
   data: Record<string, unknown>;
+  /** The record had sealed answers when read (issue 38 §3: then its key is never created anew). */
+  hadAnswers: boolean;
   /** The admin's mapping, kept so open screens move unsent answers the same way (issue 26 §3). */
   mapping: AnswerMapping;
   migratedBy: string | null;
@@ -164,6 +175,7 @@ const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
   sql`with old as (
         select ${r.id}, ${r.inventoryTypeId}, ${r.formVersion}, ${r.data}, ${r.answerVersions}, ${r.version}
         from ${r} where ${r.id} = ${value('recordId')}::uuid and ${r.version} = ${value('expectedVersion')}::int
+          and ${r.erasedAt} is null
         for update
       ), moved as (
         update ${reports}
@@ -196,7 +208,7 @@ const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
 export async function moveRecord(writer: RecordWriter, move: RecordMove) {
   const rows = await runPrepared(writer, MOVE_RECORD, {
     ...move,
-    data: await sealAnswers(writer, move.recordId, move.data),
+    data: await sealMovedAnswers(writer, move),
     keys: JSON.stringify(Object.keys(move.data)),
     mapping: JSON.stringify(move.mapping),
   });
@@ -280,4 +292,14 @@ const FORM_CHANGES = prepared<
  */
 export function formChangesOfRecord(database: Database, recordId: string, sinceVersion: number) {
   return runPrepared(database, FORM_CHANGES, { recordId, since: sinceVersion });
+}
+
+/**
+ * Issue 38 §3 (decision 142): a move never creates a data key for a record that had answers (if
+ * its key is gone, an erasure destroyed it, and the move fails instead of sealing under a new one),
+ * and a record without answers stays without them (and without a key) when nothing maps into it.
+ */
+async function sealMovedAnswers(writer: RecordWriter, move: RecordMove): Promise<Buffer | null> {
+  if (!move.hadAnswers && Object.keys(move.data).length === 0) return null;
+  return writer.vault.seal(move.recordId, 'answers', JSON.stringify(move.data), !move.hadAnswers);
 }

@@ -156,6 +156,7 @@ export async function migrateRecordsMapped(
       targetTypeId: input.targetTypeId,
       targetVersion: input.targetVersion,
       data: migrateRecordData(row.data, mapping, target, input.sourceVersion).data,
+      hadAnswers: row.hasAnswers,
       mapping,
       migratedBy: actor.userId,
     };

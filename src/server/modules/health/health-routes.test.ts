@@ -18,7 +18,7 @@ describe('health routes', () => {
   it('/readyz reports the database reachable, and 503 once it is not', async () => {
     const ready = await test.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', keyStore: 'ok' });
 
     const other = await createTestApp();
     try {
@@ -27,7 +27,19 @@ describe('health routes', () => {
       await other.database.close();
       const down = await other.app.inject({ method: 'GET', url: '/readyz' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+      expect(down.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('/readyz reports 503 when the key store cannot be reached (issue 38 §3)', async () => {
+    const other = await createTestApp();
+    try {
+      await other.database.vault.close();
+      const down = await other.app.inject({ method: 'GET', url: '/readyz' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'unavailable', database: 'ok', keyStore: 'unreachable' });
     } finally {
       await other.close();
     }

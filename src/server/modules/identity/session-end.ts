@@ -29,7 +29,7 @@ export async function endEverySignIn(db: Db, userId: string): Promise<boolean> {
           where model in (${sql.join(
             SIGN_IN_MODELS.map((model) => sql`${model}`),
             sql`, `,
-          )}) and payload->>'accountId' = ${user.federated_id}`,
+          )}) and account_id = ${user.federated_id}`,
     );
     return true;
   });

@@ -84,6 +84,14 @@ export function createTokenVerifier(
     }
     if (typeof payload.sub !== 'string' || payload.sub.length === 0)
       throw new TokenError('The sign-in token has no subject.');
+    // Issue 38 §2: the absolute session lifetime is counted from auth_time, so a value that is not
+    // a number (a string once skipped the limit) or lies in the future is refused, never ignored.
+    if (payload.auth_time !== undefined) {
+      if (typeof payload.auth_time !== 'number' || !Number.isFinite(payload.auth_time))
+        throw new TokenError('The sign-in token is invalid (auth_time).');
+      if (payload.auth_time > nowSeconds + LEEWAY_SECONDS)
+        throw new TokenError('The sign-in token says the sign-in happened in the future.');
+    }
     const custom = payload[options.claimsNamespace] as Record<string, unknown> | undefined;
     const roles = custom?.[ALLOWED_ROLES_KEY];
     return {
@@ -97,10 +105,7 @@ export function createTokenVerifier(
       expiresAt: (payload.exp as number) * 1000,
       issuedAt: payload.iat * 1000,
       issuedAtMs: exactIssueInstant(custom?.[ISSUED_AT_MS_KEY], payload.iat),
-      authTime:
-        typeof payload.auth_time === 'number' && Number.isFinite(payload.auth_time)
-          ? payload.auth_time * 1000
-          : null,
+      authTime: typeof payload.auth_time === 'number' ? payload.auth_time * 1000 : null,
     };
   };
 }

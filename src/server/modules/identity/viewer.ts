@@ -59,10 +59,14 @@ function signInIncomplete(row: UserRow | undefined, identity: VerifiedIdentity):
  * address links an invitation to it; that is the identity service's (sign-in-service.ts), called here
  * explicitly when needed. Every other request only reads.
  */
-export async function resolveViewer(deps: RecordWriteDeps, identity: VerifiedIdentity): Promise<Viewer> {
+export async function resolveViewer(
+  deps: RecordWriteDeps,
+  identity: VerifiedIdentity,
+  signIn: { embedded: boolean } = { embedded: true },
+): Promise<Viewer> {
   const db = deps.database.db;
   let row = await findByFederatedId(db, identity.sub);
-  if (row?.erasure_started_at) row = await refuseOrReleaseErased(db, row, identity);
+  if (row?.erasure_started_at) row = await refuseOrReleaseErased(db, row, identity, signIn.embedded);
   if (signInIncomplete(row, identity)) {
     const userId = row?.id ?? null;
     // Records whose owner changed at sign-in are published like every write (issue 16 §2).
@@ -87,20 +91,32 @@ export async function resolveViewer(deps: RecordWriteDeps, identity: VerifiedIde
 }
 
 /**
- * Issue 30 §6 (decision 131): the row of an erased person keeps the subject, so a token issued
- * before the erasure still finds it and is refused, instead of making a new row from the token's
- * name and address. A token issued after the erasure ended can only come from a new sign-in at an
- * outside provider (the embedded account is gone): that person starts afresh, and the erased row
- * lets go of the subject.
+ * Issue 30 §6 (decision 131) and issue 38 §2 (decision 141): the row of an erased person keeps the
+ * subject, so a token naming it is refused ("This account has been erased.") instead of making a
+ * new row from the token's name and address. With the embedded provider always: the account is
+ * gone, so no genuine token can name the subject again. With an outside provider the same person
+ * may sign in there again: only a token whose sign-in itself (`auth_time`, not a renewal's `iat`)
+ * happened after the erasure ended lets the erased row go of the subject, and that person starts
+ * afresh.
  */
+export function erasedSubjectOutcome(
+  erasedAt: number | null,
+  identity: Pick<VerifiedIdentity, 'authTime'>,
+  embedded: boolean,
+): 'refuse' | 'release' {
+  if (embedded || erasedAt === null || identity.authTime === null) return 'refuse';
+  return identity.authTime > erasedAt ? 'release' : 'refuse';
+}
+
 async function refuseOrReleaseErased(
   db: Db,
   row: UserRow,
   identity: VerifiedIdentity,
+  embedded: boolean,
 ): Promise<UserRow | undefined> {
   const erasedAt = row.erased_at === null ? null : new Date(row.erased_at).getTime();
-  const issuedAt = identity.issuedAtMs ?? identity.issuedAt;
-  if (erasedAt === null || issuedAt <= erasedAt) throw new AuthenticationError(ERASED_ACCOUNT_MESSAGE);
+  if (erasedSubjectOutcome(erasedAt, identity, embedded) === 'refuse')
+    throw new AuthenticationError(ERASED_ACCOUNT_MESSAGE);
   await db.execute(
     sql`update users set federated_id = null where id = ${row.id}::uuid and erased_at is not null`,
   );

@@ -6,6 +6,7 @@ import {
   databaseAdapterFactory,
   deleteExpiredProviderState,
   deleteProviderStateOfAccount,
+  storedProviderId,
 } from './oidc-adapter.ts';
 
 describe('oidc-provider adapter over oidc_payloads', () => {
@@ -59,7 +60,7 @@ describe('oidc-provider adapter over oidc_payloads', () => {
     await interactions.upsert('i1', { uid: 'i1' }, 60);
     await interactions.upsert('i2', { uid: 'i2' });
     await test.database.db.execute(
-      sql`update oidc_payloads set expires_at = now() - interval '1 second' where id = 'i1'`,
+      sql`update oidc_payloads set expires_at = now() - interval '1 second' where id = ${storedProviderId('i1')}`,
     );
     expect(await interactions.find('i1')).toBeUndefined();
     expect(await interactions.find('i2')).toEqual({ uid: 'i2' });
@@ -68,7 +69,7 @@ describe('oidc-provider adapter over oidc_payloads', () => {
       test.database.db,
       sql`select id from oidc_payloads where model = 'Interaction' order by id`,
     );
-    expect(left.map((row) => row.id)).toEqual(['i2']);
+    expect(left.map((row) => row.id)).toEqual([storedProviderId('i2')]);
   });
 
   it('signs an account out everywhere by deleting its state, and only its state', async () => {

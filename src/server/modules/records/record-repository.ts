@@ -13,6 +13,7 @@ import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations, reports } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
+import { openedAnswersOf } from './opened-answers-cache.ts';
 import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';
 
 // The statements that change records (issue 16 §2): each takes a RecordWriter, so its caller goes
@@ -61,7 +62,7 @@ type MergeSourceRow = ColumnsOfRow<
 >;
 
 // The sealed answers are left out when the row is still at the version this server last wrote
-// (`knownVersion`): it holds them opened already (openedAnswers below).
+// (`knownVersion`): it holds them opened already (opened-answers-cache.ts).
 const READ_FOR_MERGE = prepared<MergeSourceRow>(
   'record-read-for-merge',
   sql`select ${reports.id}, ${reports.version},
@@ -70,33 +71,6 @@ const READ_FOR_MERGE = prepared<MergeSourceRow>(
         ${reports.erasedAt}
       from ${reports} where ${reports.id} = ${value('id')}::uuid`,
 );
-
-/**
- * Issue 31 with issue 30: the answers this server last wrote to a record, opened, with the row
- * version they were written at, so the next save of that record neither reads nor opens them again
- * (on PGlite that was a third of a save's time). Any other write raises the version, so a stale
- * entry is never used. Bounded by the answers' JSON size, least recently saved out first.
- */
-const OPENED_BUDGET_BYTES = 16 * 1024 * 1024;
-const openedAnswers = new Map<string, { version: number; data: Answers; bytes: number }>();
-let openedBytes = 0;
-function rememberOpened(recordId: string, version: number, data: Answers, bytes: number): void {
-  forgetOpened(recordId);
-  if (bytes > OPENED_BUDGET_BYTES / 4) return;
-  openedAnswers.set(recordId, { version, data, bytes });
-  openedBytes += bytes;
-  for (const [id, entry] of openedAnswers) {
-    if (openedBytes <= OPENED_BUDGET_BYTES) break;
-    openedAnswers.delete(id);
-    openedBytes -= entry.bytes;
-  }
-}
-function forgetOpened(recordId: string): void {
-  const entry = openedAnswers.get(recordId);
-  if (!entry) return;
-  openedAnswers.delete(recordId);
-  openedBytes -= entry.bytes;
-}
 
 const WRITE_MERGED = prepared<Omit<SavedAnswersRow, 'conflicting_keys' | 'data'>>(
   'record-write-merged',
@@ -155,7 +129,8 @@ async function mergeOnce(
   const changes = JSON.parse(input.answersJson) as Answers;
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    const known = openedAnswers.get(input.id);
+    const opened = openedAnswersOf(writer.vault);
+    const known = opened.get(input.id);
     const [row] = await runPrepared(writer, READ_FOR_MERGE, {
       id: input.id,
       knownVersion: known?.version ?? -1,
@@ -188,7 +163,7 @@ async function mergeOnce(
       answerVersions: JSON.stringify(merged.stored.keyVersions),
       submit,
     });
-    if (written) rememberOpened(row.id, written.version, merged.stored.data, json.length);
+    if (written) opened.remember(row.id, written.version, merged.stored.data, json.length);
     if (written)
       return {
         ...written,

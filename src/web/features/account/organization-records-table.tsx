@@ -5,6 +5,7 @@ import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { UnreadableRecordNote } from '#web/components/ui/unreadable-record-note.tsx';
 import { useOrganizationRecords } from './api/account.ts';
 import { useResendInvite } from './api/invitations.ts';
 import { type RecordActivity, useRecordActivity } from './api/record-activity.ts';
@@ -51,7 +52,10 @@ export function OrganizationRecordsTable({ organizationId }: { organizationId: s
             <tbody>
               {rows.map((record) => (
                 <tr key={record.id}>
-                  <td>{record.inventoryType.name}</td>
+                  <td>
+                    {record.inventoryType.name}
+                    <UnreadableRecordNote reason={record.unreadable} />
+                  </td>
                   <td>{record.user?.name || 'N/A'}</td>
                   <td>{formatLocalDate(record.createdAt)}</td>
                   <td>{formatLocalDate(record.updatedAt)}</td>

@@ -7,6 +7,7 @@ import { modelChoices } from '#domain/report-models.ts';
 import { Button, buttonClassName } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
+import { UnreadableRecordNote } from '#web/components/ui/unreadable-record-note.tsx';
 import type { AdminRecordsQuery } from '#web/gql/graphql.ts';
 import { ApiRequestError } from '#web/lib/api-request.ts';
 import { useResendInvite } from '#web/lib/use-resend-invite.ts';
@@ -43,7 +44,12 @@ const COLUMNS: readonly AdminColumn<AdminRecord>[] = [
     id: 'type',
     label: 'Type',
     sortBy: 'server',
-    cell: (record) => record.inventoryType.name || NOT_AVAILABLE,
+    cell: (record) => (
+      <>
+        {record.inventoryType.name || NOT_AVAILABLE}
+        <UnreadableRecordNote reason={record.unreadable} />
+      </>
+    ),
   },
   {
     id: 'organization',

@@ -31,6 +31,7 @@ export const OrganizationRecordsQuery = graphql(`
   query OrganizationRecords($organizationId: ID!) {
     organizationRecords(organizationId: $organizationId) {
       id
+      unreadable
       createdAt
       updatedAt
       submitted

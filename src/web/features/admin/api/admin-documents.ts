@@ -10,6 +10,7 @@ export const AdminRecordsQuery = graphql(`
       pageCount
       records {
       id
+      unreadable
       createdAt
       updatedAt
       submitted
