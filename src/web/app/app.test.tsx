@@ -115,7 +115,9 @@ describe('Home, logged in (customer-app §2, §6)', () => {
     expect(within(banner).getByText('Admin, Customer')).toBeDefined();
     expect(within(banner).getByText('AL')).toBeDefined();
     // Issue 44 §1: Logout and Sign out of all devices are items of this menu.
-    expect(within(banner).getByRole('button', { name: 'Ada Lovelace, Admin, Customer, account menu' })).toBeDefined();
+    expect(
+      within(banner).getByRole('button', { name: 'Ada Lovelace, Admin, Customer, account menu' }),
+    ).toBeDefined();
     expect(within(banner).queryByRole('button', { name: 'Login' })).toBeNull();
   });
 
