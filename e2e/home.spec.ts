@@ -40,6 +40,7 @@ test.describe('Home, logged out (customer-app §2)', () => {
       'AI-Generated Data Policy',
       'FAQ',
       'Get Support',
+      'Accessibility',
     ]);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Life Record`);
     await footer.getByRole('link', { name: 'Get Support' }).click();

@@ -81,6 +81,7 @@ describe('Home, logged out (customer-app §2)', () => {
       ['AI-Generated Data Policy', '#/aipolicy'],
       ['FAQ', '#/faq'],
       ['Get Support', '#/contact'],
+      ['Accessibility', '#/accessibility'],
     ]);
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Life Record`);
   });
@@ -116,7 +117,7 @@ describe('Home, logged in (customer-app §2, §6)', () => {
     expect(within(banner).getByText('AL')).toBeDefined();
     // Issue 44 §1: Logout and Sign out of all devices are items of this menu.
     expect(
-      within(banner).getByRole('button', { name: 'Ada Lovelace, Admin, Customer, account menu' }),
+      within(banner).getByRole('button', { name: /^Ada Lovelace\s+Admin, Customer\s+account menu$/ }),
     ).toBeDefined();
     expect(within(banner).queryByRole('button', { name: 'Login' })).toBeNull();
   });

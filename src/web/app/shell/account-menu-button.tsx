@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ACCOUNT_ACTION_LABELS, type AccountAction } from './account-menu-items.ts';
-import { AccountSummary, AccountTriggerContent, accountTriggerLabel } from './account-trigger-content.tsx';
+import { AccountSummary, AccountTriggerContent } from './account-trigger-content.tsx';
 
 type AccountMenuModule = typeof import('./account-menu.tsx');
 
@@ -63,7 +63,6 @@ export function AccountMenuButton(props: AccountMenuButtonProps) {
         ref={standIn}
         type="button"
         className="account-trigger"
-        aria-label={accountTriggerLabel(props.name, props.roles)}
         aria-haspopup="true"
         aria-expanded={fallbackOpen}
         onPointerEnter={() => load(false)}

@@ -1,6 +1,7 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
 import { ACCOUNT_ACTION_LABELS, type AccountAction } from './account-menu-items.ts';
-import { AccountSummary, AccountTriggerContent, accountTriggerLabel } from './account-trigger-content.tsx';
+import { AccountSummary, AccountTriggerContent } from './account-trigger-content.tsx';
 
 export interface AccountMenuProps {
   name: string;
@@ -19,12 +20,22 @@ export interface AccountMenuProps {
  * would not fit the record screen's 130 KiB start-up budget (issue 15 §3, decision 170).
  */
 export function AccountMenu({ name, roles, actions, onAction, defaultOpen, autoFocus }: AccountMenuProps) {
+  const popover = useRef<HTMLElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Opened by the click that loaded it: no open event comes, so the same care on mount.
+  const openedOnMount = useRef(defaultOpen);
+  useEffect(() => {
+    if (openedOnMount.current) focusItemOnceShown(popover);
+  }, []);
   return (
-    <MenuTrigger defaultOpen={defaultOpen}>
-      <Button className="account-trigger" autoFocus={autoFocus} aria-label={accountTriggerLabel(name, roles)}>
+    <MenuTrigger
+      defaultOpen={defaultOpen}
+      onOpenChange={(open) => (open ? focusItemOnceShown(popover) : returnFocusTo(trigger))}
+    >
+      <Button ref={trigger} className="account-trigger" autoFocus={autoFocus}>
         <AccountTriggerContent name={name} roles={roles} />
       </Button>
-      <Popover placement="bottom end" className="account-menu__popover">
+      <Popover ref={popover} placement="bottom end" className="account-menu__popover">
         <Menu
           className="account-menu"
           aria-label="Account"
@@ -45,4 +56,29 @@ export function AccountMenu({ name, roles, actions, onAction, defaultOpen, autoF
       </Popover>
     </MenuTrigger>
   );
+}
+
+/**
+ * The popover is hidden while React Aria measures where to put it, so its first attempt to focus
+ * an item can miss and leave focus on the popover itself; a screen reader would then announce no
+ * item. Once it is shown, focus the item React Aria marks as focused.
+ */
+function focusItemOnceShown(popover: RefObject<HTMLElement | null>) {
+  let tries = 0;
+  const focusItem = () => {
+    const root = popover.current;
+    if (root && document.activeElement === root) {
+      root.querySelector<HTMLElement>('[role="menuitem"][data-focused], [role="menuitem"]')?.focus();
+    } else if (!root && tries++ < 10) requestAnimationFrame(focusItem);
+    else if (root && !root.contains(document.activeElement) && tries++ < 10) requestAnimationFrame(focusItem);
+  };
+  requestAnimationFrame(focusItem);
+}
+
+/** Escape or a choice that moves focus nowhere: back to the button, never lost on the page. */
+function returnFocusTo(trigger: RefObject<HTMLButtonElement | null>) {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) trigger.current?.focus();
+  });
 }

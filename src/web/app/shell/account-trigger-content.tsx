@@ -1,15 +1,10 @@
 import { initialsOf } from './navigation-links.ts';
 
 /**
- * The account button's name: what it shows (name, roles; only the initials on a narrow screen),
- * then what it is, so screen readers and tests find it as "…, account menu" (WCAG 2.5.3: the
- * visible words are in it, in order).
+ * The account button's face: initials, then name and roles, and its accessible name from them,
+ * ending "account menu" (WCAG 2.5.3: the visible words are in the name, in order). On a narrow
+ * screen only the initials show; the name and roles are in the menu.
  */
-export function accountTriggerLabel(name: string, roles: string): string {
-  return [name, roles, 'account menu'].filter(Boolean).join(', ');
-}
-
-/** The account button's face: initials, then name and roles. */
 export function AccountTriggerContent({ name, roles }: { name: string; roles: string }) {
   return (
     <>
@@ -18,7 +13,8 @@ export function AccountTriggerContent({ name, roles }: { name: string; roles: st
       </span>
       <span className="account-trigger__text">
         <span className="account-trigger__name">{name}</span>
-        {roles ? <span className="account-trigger__roles">{roles}</span> : null}
+        {roles ? <span className="account-trigger__roles"> {roles}</span> : null}
+        <span className="visually-hidden"> account menu</span>
       </span>
       <span className="account-trigger__chevron" aria-hidden="true" />
     </>
