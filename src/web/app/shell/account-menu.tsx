@@ -25,12 +25,12 @@ export function AccountMenu({ name, roles, actions, onAction, defaultOpen, autoF
   // Opened by the click that loaded it: no open event comes, so the same care on mount.
   const openedOnMount = useRef(defaultOpen);
   useEffect(() => {
-    if (openedOnMount.current) focusItemOnceShown(popover);
+    if (openedOnMount.current) focusItemOnceShown(popover, trigger);
   }, []);
   return (
     <MenuTrigger
       defaultOpen={defaultOpen}
-      onOpenChange={(open) => (open ? focusItemOnceShown(popover) : returnFocusTo(trigger))}
+      onOpenChange={(open) => (open ? focusItemOnceShown(popover, trigger) : returnFocusTo(trigger))}
     >
       <Button ref={trigger} className="account-trigger" autoFocus={autoFocus}>
         <AccountTriggerContent name={name} roles={roles} />
@@ -63,14 +63,26 @@ export function AccountMenu({ name, roles, actions, onAction, defaultOpen, autoF
  * an item can miss and leave focus on the popover itself; a screen reader would then announce no
  * item. Once it is shown, focus the item React Aria marks as focused.
  */
-function focusItemOnceShown(popover: RefObject<HTMLElement | null>) {
-  let tries = 0;
+function focusItemOnceShown(popover: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>) {
+  let frames = 0;
   const focusItem = () => {
     const root = popover.current;
-    if (root && document.activeElement === root) {
+    const active = document.activeElement;
+    // Done once an item has focus, or when focus went elsewhere on purpose (outside the popover).
+    if (
+      root &&
+      active instanceof HTMLElement &&
+      root.contains(active) &&
+      active.getAttribute('role') === 'menuitem'
+    )
+      return;
+    const waiting = !active || active === document.body || active === root || active === trigger.current;
+    if (root && !waiting && !root.contains(active)) return;
+    if (root && root.checkVisibility?.() !== false) {
       root.querySelector<HTMLElement>('[role="menuitem"][data-focused], [role="menuitem"]')?.focus();
-    } else if (!root && tries++ < 10) requestAnimationFrame(focusItem);
-    else if (root && !root.contains(document.activeElement) && tries++ < 10) requestAnimationFrame(focusItem);
+    }
+    // About a second of frames: a loaded machine can take that long to place the popover.
+    if (frames++ < 60) requestAnimationFrame(focusItem);
   };
   requestAnimationFrame(focusItem);
 }
