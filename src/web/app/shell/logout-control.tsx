@@ -53,7 +53,12 @@ export function useLogoutFlow(): { logout: () => void; notices: ReactNode } {
           }
           return;
         }
-        if (!cancelled) await auth.logout();
+        if (cancelled) return;
+        // Once: this hook lives in the header, which stays while logging out (issue 44 §1); a
+        // second call would end the session again without the token hint, and the provider asks.
+        cancelled = true;
+        clearInterval(timer);
+        await auth.logout();
       } finally {
         checking = false;
       }
