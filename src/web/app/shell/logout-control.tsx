@@ -38,7 +38,8 @@ export function useLogoutFlow(): { logout: () => void; notices: ReactNode } {
   const [blocked, setBlocked] = useState(false);
 
   useEffect(() => {
-    if (!waiting) return;
+    // Issue 44 §1: the header stays mounted while logging out; once signed out, nothing to wait for.
+    if (!waiting || !auth.isAuthenticated) return;
     let cancelled = false;
     let checking = false;
     const check = async () => {
@@ -58,6 +59,7 @@ export function useLogoutFlow(): { logout: () => void; notices: ReactNode } {
         // second call would end the session again without the token hint, and the provider asks.
         cancelled = true;
         clearInterval(timer);
+        setWaiting(false);
         await auth.logout();
       } finally {
         checking = false;
