@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { wordText, zipEntries } from '../src/web/test-support/zip-entries.ts';
 import { createRecord, createUser, seedDemo } from './support/cli.ts';
-import { login, uniqueEmail } from './support/fixtures.ts';
+import { chooseInAccountMenu, login, uniqueEmail } from './support/fixtures.ts';
 import { answerAsOwner, PASSWORD } from './support/record-session.ts';
 
 // Issue 10: the admin console of admin-app §2 in Chromium against the real server, walked as an
@@ -411,7 +411,7 @@ test('one organization is edited at a time, and logging out on the console leave
   await expect(page.getByRole('textbox', { name: `Name of ${second}` })).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^Name of / })).toHaveCount(1);
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await chooseInAccountMenu(page, 'Logout');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   await page.goto('/#/admin');

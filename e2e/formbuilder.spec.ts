@@ -132,6 +132,12 @@ test('an admin builds, saves, updates, exports and re-imports a form; a person f
   await expect(fields.getByRole('listitem').first()).toContainText('Any pets?');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(fields.getByRole('listitem').first()).toContainText('Your full name');
+  // Issue 44 §8 (WCAG 2.5.7): the same move with one press, no dragging.
+  await expect(page.getByRole('button', { name: 'Move up field Your full name' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Move down field Your full name' }).click();
+  await expect(fields.getByRole('listitem').first()).toContainText('Any pets?');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(fields.getByRole('listitem').first()).toContainText('Your full name');
 
   await page.getByRole('button', { name: 'Save Form' }).click();
   await expect(toast(page, 'Form saved successfully!')).toBeVisible();

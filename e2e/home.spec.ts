@@ -29,7 +29,7 @@ test.describe('Home, logged out (customer-app §2)', () => {
     await expect(nav.getByRole('link')).toHaveText(['Home', 'FAQ', 'Contact Us']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: /account menu$/ })).toHaveCount(0);
 
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link')).toHaveText([
@@ -40,6 +40,7 @@ test.describe('Home, logged out (customer-app §2)', () => {
       'AI-Generated Data Policy',
       'FAQ',
       'Get Support',
+      'Accessibility',
     ]);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Life Record`);
     await footer.getByRole('link', { name: 'Get Support' }).click();

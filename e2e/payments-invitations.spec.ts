@@ -170,7 +170,10 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // Issue 44 §8: moderate findings fail too.
+  const serious = results.violations.filter((v) =>
+    ['moderate', 'serious', 'critical'].includes(v.impact ?? ''),
+  );
   expect(
     serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     label,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { chooseInAccountMenu } from './support/fixtures.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
 import { expectOnServer, idTokenOf, openRecord, personWithRecord } from './support/record-session.ts';
 
@@ -112,7 +113,7 @@ test('logout deletes the answers this browser still kept, after trying to send t
   await answer(page, form, 'name', 'Never sent');
   await expect.poll(async () => (await keptInBrowser(page, [])).entries).toBe(1);
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await chooseInAccountMenu(page, 'Logout');
   // Issue 26 §2: with an answer the server does not have, Logout asks first; deleting it is the
   // person's explicit choice (it used to happen without a word after 5 s).
   const question = page.getByRole('dialog', { name: 'Some answers are not on the server yet' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MAX_ANSWER_LENGTH } from '../src/domain/answer-limits.ts';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
-import { login } from './support/fixtures.ts';
+import { chooseInAccountMenu, login } from './support/fixtures.ts';
 import { answer, fieldLocator, goToSection } from './support/record-form-driver.ts';
 import {
   answerAsOwner,
@@ -147,7 +147,7 @@ test('logout while offline asks first; waiting logs out for real once back onlin
   await answer(page, form, 'name', 'Sent before the logout');
   await expect(status(page)).toHaveText(/kept on this device/);
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await chooseInAccountMenu(page, 'Logout');
   const dialog = page.getByRole('dialog', { name: 'You are offline' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Log out when back online' }).click();

@@ -170,18 +170,20 @@ test('a required sensitive question declined → 100 % and Complete & Send succe
     expect.objectContaining({ key: 'hurt', answer: 'Prefer not to answer', declined: true }),
   );
 
-  // An admin's datasync page says it in words above the stored JSON.
+  // An admin's datasync page says it in words above the stored JSON, each named by its question (issue 44 §5).
   const adminEmail = uniqueEmail('declined-datasync');
   createUser({ email: adminEmail, name: 'Dana Sync', password: PASSWORD, role: 'admin' });
   const context = await browser.newContext();
   const adminPage = await context.newPage();
   await login(adminPage, { email: adminEmail, password: PASSWORD });
   await adminPage.goto(`/#/datasync/${recordId}`);
-  await expect(
-    adminPage
-      .getByRole('region', { name: 'Record data' })
-      .getByText(/^Prefer not to answer \(2,.*\): hurt, separated$/),
-  ).toBeVisible();
+  const recordData = adminPage.getByRole('region', { name: 'Record data' });
+  await expect(recordData.getByText(/^Prefer not to answer \(2,.*\):$/)).toBeVisible();
+  await expect(recordData.getByRole('listitem')).toHaveText([HARD_QUESTION, 'Did your parents separate?']);
+  await adminPage.screenshot({ path: 'test-results/a11y-datasync-declined-1280.png' });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await expect(recordData.getByRole('listitem').first()).toBeVisible();
+  await adminPage.screenshot({ path: 'test-results/a11y-datasync-declined-390.png' });
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
-import { login } from './support/fixtures.ts';
+import { accountMenuButton, chooseInAccountMenu, login } from './support/fixtures.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
 import {
   expectOnServer,
@@ -15,7 +15,6 @@ import {
 
 const form = lifeInventoryForm;
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /saved|Saving|kept|sign in/i });
-const logoutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logout' });
 
 /** The screen as a person sees it, at 1280 and 390 px wide, for review (test-results/). */
 async function screenshots(page: Page, name: string) {
@@ -33,14 +32,12 @@ async function logoutQuestionScreenshots(page: Page, name: string) {
   await question.getByRole('button', { name: 'Stay signed in' }).click();
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
-  await logoutButton(page).click();
+  await chooseInAccountMenu(page, 'Logout');
   await expect(question).toBeVisible();
   await page.screenshot({ path: `test-results/${name}-390.png` });
   await question.getByRole('button', { name: 'Stay signed in' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   if (size) await page.setViewportSize(size);
-  await logoutButton(page).click();
+  await chooseInAccountMenu(page, 'Logout');
   await expect(question).toBeVisible();
 }
 
@@ -59,7 +56,7 @@ test('signed out on another device: told at once, Logout asks, a reload offers s
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
   await login(phone, { email: owner.email, password: PASSWORD });
-  await logoutButton(phone).click();
+  await chooseInAccountMenu(phone, 'Logout');
   await expect(phone.getByRole('main').getByRole('button', { name: 'Login' })).toBeVisible();
 
   // The laptop keeps typing: the person is told at once, not "Saving…" for ever.
@@ -72,7 +69,7 @@ test('signed out on another device: told at once, Logout asks, a reload offers s
   await screenshots(laptop, 'sign-in-ended');
 
   // Logout asks, and staying keeps everything.
-  await logoutButton(laptop).click();
+  await chooseInAccountMenu(laptop, 'Logout');
   const dialog = laptop.getByRole('dialog', { name: /not on the server/ });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Sign in again' })).toBeVisible();
@@ -123,7 +120,7 @@ test('logout while the server cannot be reached (the browser still online) asks,
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await expect(status(page)).not.toHaveText('All changes saved');
 
-  await logoutButton(page).click();
+  await chooseInAccountMenu(page, 'Logout');
   const dialog = page.getByRole('dialog', { name: /not on the server/ });
   await expect(dialog).toBeVisible();
   await logoutQuestionScreenshots(page, 'unsent-logout');
@@ -131,7 +128,7 @@ test('logout while the server cannot be reached (the browser still online) asks,
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(6000);
   // Still signed in, the answer still there.
-  await expect(logoutButton(page)).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
   await expect(fieldLocator(page, form, 'name')).toHaveValue('Typed while the server was unreachable');
 
   await page.unroute('**/graphql', unreachable);

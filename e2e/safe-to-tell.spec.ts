@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { createRecord, createUser } from './support/cli.ts';
-import { login, uniqueEmail } from './support/fixtures.ts';
+import { accountMenuButton, login, uniqueEmail } from './support/fixtures.ts';
 import { fieldLocator, sectionOptions } from './support/record-form-driver.ts';
 import {
   expectOnServer,
@@ -197,9 +197,7 @@ test('Leave quickly: Back does not show the record; the answer typed just before
   await next.goto('/');
   // The provider may still know the person (its session cookie): then the tab signs in by itself.
   const loginButton = next.getByRole('main').getByRole('button', { name: 'Login' });
-  await expect(
-    loginButton.or(next.getByRole('banner').getByRole('button', { name: 'Logout' })),
-  ).toBeVisible();
+  await expect(loginButton.or(accountMenuButton(next))).toBeVisible();
   if (await loginButton.isVisible()) await login(next, { email: owner.email, password: PASSWORD });
   await next.goto(`/#/record/${owner.recordId}`);
   await expect(fieldLocator(next, form, 'name')).toHaveValue('Typed before leaving');

@@ -3,7 +3,7 @@ import { type BrowserContext, expect, type Page, test, type WebSocket } from '@p
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
-import { login, uniqueEmail } from './support/fixtures.ts';
+import { accountMenuButton, accountMenuItem, login, uniqueEmail } from './support/fixtures.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
 import {
   expectOnServer,
@@ -100,7 +100,7 @@ test('the idle time-out warns, typing and "Stay signed in" keep the sign-in, the
   await screenshots(page, 'session-idle-warning');
   await page.keyboard.press('Enter');
   await expect(warning).toBeHidden();
-  await expect(banner(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
 
   // The server is out of reach while the person types: the answer is not sent, then the time-out.
   const unreachable = (route: import('@playwright/test').Route) => route.abort('connectionrefused');
@@ -153,11 +153,14 @@ test('Sign out of all devices ends the other browser’s session and its live co
   const phoneToken = await idTokenOf(phone);
 
   await login(laptop, { email: owner.email, password: PASSWORD });
-  const button = banner(laptop).getByRole('button', { name: 'Sign out of all devices' });
+  // Issue 44 §1: an item of the account menu, at every width.
+  await accountMenuButton(laptop).click();
+  const button = accountMenuItem(laptop, 'Sign out of all devices');
   await expect(button).toBeVisible();
   await screenshots(laptop, 'session-sign-out-everywhere-header');
+  await laptop.keyboard.press('Escape');
   await laptop.setViewportSize({ width: 390, height: 844 });
-  await banner(laptop).getByRole('button', { name: 'Menu' }).click();
+  await accountMenuButton(laptop).click();
   await laptop.screenshot({ path: 'test-results/session-sign-out-everywhere-menu-390.png' });
   await button.click();
   await expect(
@@ -205,7 +208,7 @@ test('an admin signs a user out of all devices from the Users tab', async ({ bro
   await userClosed;
   await tokenRefused(userToken);
   // The admin is still signed in.
-  await expect(banner(admin).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(accountMenuButton(admin)).toBeVisible();
   await userContext.close();
   await adminContext.close();
 });

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { login, signup, signupAtProvider, uniqueEmail, verifyEmail } from './support/fixtures.ts';
+import {
+  chooseInAccountMenu,
+  login,
+  signup,
+  signupAtProvider,
+  uniqueEmail,
+  verifyEmail,
+} from './support/fixtures.ts';
 
 test('a provider answer in the query is handled and the URL cleaned, keeping the hash route', async ({
   page,
@@ -49,7 +56,7 @@ test('a new person signs up, verifies the address, logs in, is welcomed back, an
   // Verified: no notice asking to open the verification link.
   await expect(page.getByText(/verification link/i)).toHaveCount(0);
 
-  await banner.getByRole('button', { name: 'Logout' }).click();
+  await chooseInAccountMenu(page, 'Logout');
   await expect(page.getByRole('main').getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create your Account' })).toBeVisible();
   await expect(page).toHaveURL(/\/(#\/)?$/);

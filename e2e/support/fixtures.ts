@@ -1,6 +1,6 @@
 // Browser-test helpers that go through the real sign-in: the app's buttons, then the identity
 // provider's own pages (embedded provider at /oidc), and the local mailbox page for mailed links.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface Credentials {
   email: string;
@@ -18,7 +18,7 @@ export interface NewAccount extends Credentials {
 export async function login(page: Page, { email, password }: Credentials): Promise<void> {
   await page.goto('/');
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-  const loggedIn = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  const loggedIn = accountMenuButton(page);
   const form = page.locator('input[name="password"]');
   await expect(loggedIn.or(form)).toBeVisible();
   if (await form.isVisible()) {
@@ -44,7 +44,27 @@ export async function signupAtProvider(page: Page, { name, email, password }: Ne
 export async function signup(page: Page, account: NewAccount): Promise<void> {
   await signupAtProvider(page, account);
   await page.getByRole('link', { name: /^Continue to / }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/** Issue 44 §1: the signed-in person's button in the header ("Ada Admin, Admin, account menu"). */
+export function accountMenuButton(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /account menu$/ });
+}
+
+export type AccountMenuItem = 'Account' | 'Sign out of all devices' | 'Logout';
+
+/** An item of the account menu (React Aria's menu, or its plain stand-in when it could not load offline). */
+export function accountMenuItem(page: Page, item: AccountMenuItem): Locator {
+  return page
+    .getByRole('menuitem', { name: item, exact: true })
+    .or(page.getByRole('banner').getByRole('button', { name: item, exact: true }));
+}
+
+/** Opens the account menu and chooses an item: how a person logs out or signs out everywhere. */
+export async function chooseInAccountMenu(page: Page, item: AccountMenuItem): Promise<void> {
+  await accountMenuButton(page).click();
+  await accountMenuItem(page, item).click();
 }
 
 /**

@@ -110,6 +110,53 @@ export function collapseRepeats<T extends ShownAuditEntry>(entries: readonly T[]
   return lines;
 }
 
+/** One line of the owner's folded list: a reader, a day, and everything they did that day. */
+export interface ReaderDayLine {
+  /** The newest entry's id and time (the line's key, and its `<time>`). */
+  id: string;
+  at: string;
+  day: string;
+  who: string;
+  /** "opened your record 3 times and generated a report". */
+  what: string;
+}
+
+/**
+ * Issue 44 §4: "Who has seen your record" with one line per reader and day, newest first, saying
+ * what they did and how often ("opened your record 3 times and generated a report"). An admin
+ * reading the report on the record's own screen is part of opening it, so on a day with an
+ * "opened your record" the "read a report of your record" is not a line of its own. `dayOf` gives
+ * an entry's day in the reader's time zone (the client's), so this stays pure.
+ */
+export function foldReadersByDay(
+  entries: readonly ShownAuditEntry[],
+  dayOf: (at: string) => string,
+): ReaderDayLine[] {
+  const opened = auditActionText({ action: 'record.read', model: null });
+  const readReport = auditActionText({ action: 'report.read', model: null });
+  const groups = new Map<string, { first: ShownAuditEntry; day: string; counts: Map<string, number> }>();
+  // Entries come newest first; within a line, what they did reads oldest first.
+  for (const entry of [...entries].reverse()) {
+    const day = dayOf(entry.at);
+    const key = `${entry.who}\n${day}`;
+    const group = groups.get(key) ?? { first: entry, day, counts: new Map<string, number>() };
+    group.first = entry;
+    group.counts.set(entry.what, (group.counts.get(entry.what) ?? 0) + 1);
+    groups.set(key, group);
+  }
+  const lines = [...groups.values()].map(({ first, day, counts }) => {
+    if (counts.has(opened)) counts.delete(readReport);
+    const parts = [...counts].map(([what, times]) => (times > 1 ? `${what} ${times} times` : what));
+    return { id: first.id, at: first.at, day, who: first.who, what: joinInWords(parts) };
+  });
+  return lines.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+function joinInWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /** The role a person acted in, for the entry: the strongest they hold. */
 export function actingRole(roles: readonly string[]): string {
   for (const role of ['admin', 'customer', 'client']) if (roles.includes(role)) return role;

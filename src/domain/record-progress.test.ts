@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Field, FormTemplate } from './form-template.ts';
-import { type ProgressBand, progressBand, recordProgress, stepCompletion } from './record-progress.ts';
+import {
+  type ProgressBand,
+  progressBand,
+  progressBandWords,
+  recordProgress,
+  stepCompletion,
+} from './record-progress.ts';
 import { requiredAnswersOfSample, sampleLifeInventory } from './test-support/sample-life-inventory.ts';
 
 const form = (...steps: Field[][]): FormTemplate => ({
@@ -212,5 +218,21 @@ describe('stepCompletion (customer-app §5: every visible field filled, required
     const onlyHidden: Field[] = [{ id: 'age', label: 'Age', type: 'hidden' }];
     const hiddenTable: Field = { id: 't', label: 'T', type: 'table', rows: [] };
     expect(stepCompletion(form([], onlyHidden, [hiddenTable]), {})).toEqual([true, true, true]);
+  });
+});
+
+describe('progressBandWords (issue 44 §8, WCAG 1.4.1)', () => {
+  it.each([
+    [0, 'Just started'],
+    [14, 'Just started'],
+    [15, 'Started'],
+    [44, 'Under way'],
+    [50, 'About halfway'],
+    [74, 'Well along'],
+    [90, 'Nearly there'],
+    [95, 'Almost done'],
+    [100, 'All done'],
+  ])('%i%% reads "%s"', (percent, words) => {
+    expect(progressBandWords(percent)).toBe(words);
   });
 });

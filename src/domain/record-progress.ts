@@ -87,6 +87,23 @@ export function progressBand(percent: number): ProgressBand {
 }
 
 /**
+ * Issue 44 §8 (WCAG 1.4.1): the band in words beside its colour, so no one needs the colour to
+ * tell how far along the record is.
+ */
+export function progressBandWords(percent: number): string {
+  const words: Record<ProgressBand, string> = {
+    red: 'Just started',
+    'red-orange': 'Started',
+    orange: 'Under way',
+    'orange-yellow': 'About halfway',
+    yellow: 'Well along',
+    'yellow-green': 'Nearly there',
+    green: 'Almost done',
+  };
+  return percent >= 100 ? 'All done' : words[progressBand(percent)];
+}
+
+/**
  * Whether a field of a step is filled for the section check mark; null when it needs no input
  * (hidden by its condition, a computed hidden field, a table with no visible cells). A table is
  * filled when each visible required cell is and at least one visible cell is (decision 020).

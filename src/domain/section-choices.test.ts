@@ -11,6 +11,7 @@ import {
   isSkippedForNow,
   sectionChoiceKey,
   sectionChoiceOf,
+  sectionsNeverOpened,
 } from './section-choices.ts';
 
 const hard = { stepTitle: 'Separation', contentNote: 'Questions about separation.', fields: [] };
@@ -78,5 +79,28 @@ describe('a section choice is bookkeeping, never an answer', () => {
     expect(migrated.data['sectionChoice:Separation']).toBe('skipped');
     expect(migrated.carried.map((entry) => entry.from)).toEqual(['when']);
     expect(migrated.leftBehind).toEqual([]);
+  });
+});
+
+describe('sectionsNeverOpened (issue 44 §6)', () => {
+  const steps = [
+    { stepTitle: 'Childhood', contentNote: 'Some questions are about hard times.' },
+    { stepTitle: 'Work' },
+    { stepTitle: 'Loss', contentNote: 'About people who died.' },
+    { stepTitle: 'Health', contentNote: '  ' },
+  ];
+  it.each([
+    { name: 'no choice yet: every section with a note', data: {}, indexes: [0, 2] },
+    {
+      name: 'continued or skipped sections are not listed',
+      data: {
+        [sectionChoiceKey(steps[0] ?? { stepTitle: '' })]: 'continue',
+        [sectionChoiceKey(steps[2] ?? { stepTitle: '' })]: 'skipped',
+      },
+      indexes: [],
+    },
+    { name: 'no data', data: null, indexes: [0, 2] },
+  ])('$name', ({ data, indexes }) => {
+    expect(sectionsNeverOpened(data, steps)).toEqual(indexes);
   });
 });

@@ -43,3 +43,16 @@ export function asksBeforeSection(data: unknown, step: { stepTitle: string; cont
 export function isSkippedForNow(data: unknown, step: { stepTitle: string; contentNote?: string }): boolean {
   return (step.contentNote ?? '').trim() !== '' && sectionChoiceOf(data, step) === 'skipped';
 }
+
+/**
+ * Issue 44 §6: sections with a content note the person has neither opened (Continue) nor skipped:
+ * Complete & Send says so and offers to send anyway; it never blocks.
+ */
+export function sectionsNeverOpened(
+  data: unknown,
+  steps: readonly { stepTitle: string; contentNote?: string }[],
+): number[] {
+  return steps.flatMap((step, index) =>
+    (step.contentNote ?? '').trim() !== '' && sectionChoiceOf(data, step) === null ? [index] : [],
+  );
+}

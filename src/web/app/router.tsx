@@ -204,6 +204,14 @@ export const appRoutes: RouteObject[] = [
           (m) => m.AiDataPolicyScreen,
         ),
       },
+      // Issue 44: the accessibility statement, a support page like the legal ones.
+      {
+        path: 'accessibility',
+        element: lazyScreen(
+          () => import('#web/features/legal/accessibility-statement.tsx'),
+          (m) => m.AccessibilityStatementScreen,
+        ),
+      },
       {
         path: 'faq',
         element: lazyScreen(

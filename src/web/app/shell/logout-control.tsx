@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   anyScreenHasUnsent,
   anyScreenNeedsSignIn,
@@ -31,7 +30,7 @@ function reasonNow(): UnsentReason {
  * offline, the server out of reach, the sign-in ended, a save on its way — the person chooses: log
  * out once the answers are sent (or sign in again to send them), log out now deleting them, or stay.
  */
-export function LogoutControl() {
+export function useLogoutFlow(): { logout: () => void; notices: ReactNode } {
   const auth = useAuth();
   const online = useOnline();
   const [asking, setAsking] = useState<UnsentReason | null>(null);
@@ -39,7 +38,8 @@ export function LogoutControl() {
   const [blocked, setBlocked] = useState(false);
 
   useEffect(() => {
-    if (!waiting) return;
+    // Issue 44 §1: the header stays mounted while logging out; once signed out, nothing to wait for.
+    if (!waiting || !auth.isAuthenticated) return;
     let cancelled = false;
     let checking = false;
     const check = async () => {
@@ -54,7 +54,13 @@ export function LogoutControl() {
           }
           return;
         }
-        if (!cancelled) await auth.logout();
+        if (cancelled) return;
+        // Once: this hook lives in the header, which stays while logging out (issue 44 §1); a
+        // second call would end the session again without the token hint, and the provider asks.
+        cancelled = true;
+        clearInterval(timer);
+        setWaiting(false);
+        await auth.logout();
       } finally {
         checking = false;
       }
@@ -76,11 +82,10 @@ export function LogoutControl() {
   logoutRef.current = logout;
   useEffect(() => onLogoutRequest(() => void logoutRef.current()), []);
 
-  return (
+  // Issue 44 §1: Logout is an item of the account menu, which closes; what it asks or says next
+  // lives here, in the header, which stays.
+  const notices = (
     <>
-      <Button variant="secondary" size="sm" className="on-dark" onClick={() => void logout()}>
-        Logout
-      </Button>
       {waiting || blocked ? (
         <p className="logout-status" role="status">
           {blocked ? OPEN_RECORD_TO_SEND : online ? WAITING_FOR_ANSWERS : WAITING_TO_LOG_OUT}
@@ -100,4 +105,5 @@ export function LogoutControl() {
       ) : null}
     </>
   );
+  return { logout: () => void logout(), notices };
 }

@@ -26,7 +26,7 @@ export function navigationLinks({
   return links;
 }
 
-/** admin-app §2: the footer's links, in the spec's order. */
+/** admin-app §2: the footer's links, in the spec's order; issue 44 adds the accessibility statement last. */
 export const FOOTER_LINKS: readonly NavigationLink[] = [
   { to: '/terms', label: 'Terms' },
   { to: '/privacy', label: 'Privacy' },
@@ -35,6 +35,7 @@ export const FOOTER_LINKS: readonly NavigationLink[] = [
   { to: '/aipolicy', label: 'AI-Generated Data Policy' },
   { to: '/faq', label: 'FAQ' },
   { to: '/contact', label: 'Get Support' },
+  { to: '/accessibility', label: 'Accessibility' },
 ];
 
 /** Up to two initials for the avatar: "Ada Lovelace" → "AL", "ada@example.com" → "A". */

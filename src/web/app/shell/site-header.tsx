@@ -1,19 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import { ROLES } from '#domain/roles.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Logo } from '#web/components/ui/logo.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useProductName } from '#web/lib/client-config-context.tsx';
 import { useHeightVariable } from '#web/lib/use-height-variable.ts';
-import { LogoutControl } from './logout-control.tsx';
-import { initialsOf, navigationLinks } from './navigation-links.ts';
-import { SignOutEverywhereControl } from './sign-out-everywhere-control.tsx';
+import { AccountMenuButton } from './account-menu-button.tsx';
+import { accountActions, rolesInWords } from './account-menu-items.ts';
+import { useLogoutFlow } from './logout-control.tsx';
+import { navigationLinks } from './navigation-links.ts';
+import { useSignOutEverywhere } from './sign-out-everywhere-control.tsx';
 
-const ROLE_LABELS = { admin: 'Admin', client: 'Client', customer: 'Customer', user: 'User' } as const;
-
-/** admin-app §2 App shell header: logo, navigation by role, the signed-in person or Login. */
+/**
+ * admin-app §2 App shell header: logo, navigation by role, the signed-in person or Login. Issue 44
+ * §1: the navigation stays on one line on a wide screen and folds behind Menu on a narrow one; the
+ * person's name, roles and actions are one account menu, beside it at every width.
+ */
 export function SiteHeader() {
   const auth = useAuth();
   const product = useProductName();
@@ -24,6 +26,9 @@ export function SiteHeader() {
   // Sticky parts of a screen (the record's progress bar) sit just below the header, whatever its height.
   useHeightVariable(header, '--site-header-height');
   const closeMenu = () => setMenuOpen(false);
+  const navigate = useNavigate();
+  const { logout, notices: logoutNotices } = useLogoutFlow();
+  const { signOutEverywhere, notices: signOutNotices } = useSignOutEverywhere();
   useCloseOnEscape(menuOpen, () => {
     setMenuOpen(false);
     menuButton.current?.focus();
@@ -59,38 +64,28 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
-          <div className="site-header__account">
-            {auth.isAuthenticated ? (
-              <>
-                <div className="account-chip">
-                  <span className="account-chip__avatar" aria-hidden="true">
-                    {initialsOf(auth.name)}
-                  </span>
-                  <span className="account-chip__text">
-                    <span className="account-chip__name">{auth.name ?? 'Signed in'}</span>
-                    {auth.roles.length > 0 ? (
-                      <span className="account-chip__roles">
-                        <span className="visually-hidden">Roles: </span>
-                        {ROLES.filter((role) => auth.roles.includes(role)).map((role) => (
-                          <Badge key={role} tone={role === 'admin' ? 'accent' : 'neutral'}>
-                            {ROLE_LABELS[role]}
-                          </Badge>
-                        ))}
-                      </span>
-                    ) : null}
-                  </span>
-                </div>
-                <LogoutControl />
-                <SignOutEverywhereControl />
-              </>
-            ) : auth.isLoading ? null : (
-              <Button variant="accent" size="sm" onClick={() => void auth.login()}>
-                Login
-              </Button>
-            )}
-          </div>
+        </div>
+        <div className="site-header__account">
+          {auth.isAuthenticated ? (
+            <AccountMenuButton
+              name={auth.name ?? 'Signed in'}
+              roles={rolesInWords(auth.roles)}
+              actions={accountActions(auth.isCustomerOrAdmin)}
+              onAction={(action) => {
+                if (action === 'account') navigate('/account');
+                else if (action === 'logout') logout();
+                else signOutEverywhere();
+              }}
+            />
+          ) : auth.isLoading ? null : (
+            <Button variant="accent" size="sm" onClick={() => void auth.login()}>
+              Login
+            </Button>
+          )}
         </div>
       </div>
+      {logoutNotices}
+      {signOutNotices}
     </header>
   );
 }

@@ -13,7 +13,7 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 
 /**
  * A list reordered by drag (issue 11: @dnd-kit, keyboard-operable, announced). Each item has a
@@ -28,6 +28,7 @@ export function SortableList<T>({
   onMove,
   children,
   label,
+  moveButtons = false,
 }: {
   items: readonly T[];
   idOf: (item: T, index: number) => string;
@@ -35,7 +36,11 @@ export function SortableList<T>({
   onMove: (from: number, to: number) => void;
   children: (item: T, index: number, handle: ReactNode) => ReactNode;
   label: string;
+  /** WCAG 2.5.7: Move up and Move down buttons beside the handle, so no one has to drag (issue 44 §8). */
+  moveButtons?: boolean;
 }) {
+  const onMoveRef = useRef(onMove);
+  onMoveRef.current = onMove;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -79,7 +84,12 @@ export function SortableList<T>({
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className="sortable-list" aria-label={label}>
           {items.map((item, index) => (
-            <SortableItem key={ids[index]} id={ids[index] ?? String(index)} name={describe(item, index)}>
+            <SortableItem
+              key={ids[index]}
+              id={ids[index] ?? String(index)}
+              name={describe(item, index)}
+              moves={moveButtons ? { index, count: items.length, onMove: onMoveRef } : undefined}
+            >
               {(handle) => children(item, index, handle)}
             </SortableItem>
           ))}
@@ -89,13 +99,21 @@ export function SortableList<T>({
   );
 }
 
+interface ItemMoves {
+  index: number;
+  count: number;
+  onMove: { current: (from: number, to: number) => void };
+}
+
 function SortableItem({
   id,
   name,
+  moves,
   children,
 }: {
   id: string;
   name: string;
+  moves: ItemMoves | undefined;
   children: (handle: ReactNode) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
@@ -106,8 +124,11 @@ function SortableItem({
   };
   // The same element while its props stay the same: during a drag every item re-renders, and an
   // unchanged handle lets the item's content skip it (a 500-field form, bench/builder-screen.ts).
-  const handle = useMemo(
-    () => (
+  const index = moves?.index ?? -1;
+  const count = moves?.count ?? 0;
+  const onMove = moves?.onMove;
+  const handle = useMemo(() => {
+    const drag = (
       <button
         type="button"
         ref={setActivatorNodeRef}
@@ -118,9 +139,32 @@ function SortableItem({
       >
         <span aria-hidden="true">⠿</span>
       </button>
-    ),
-    [setActivatorNodeRef, name, attributes, listeners],
-  );
+    );
+    if (!onMove) return drag;
+    return (
+      <span className="sortable-moves">
+        {drag}
+        <button
+          type="button"
+          className="move-step"
+          aria-label={`Move up ${name}`}
+          disabled={index === 0}
+          onClick={() => onMove.current(index, index - 1)}
+        >
+          <span aria-hidden="true">↑</span>
+        </button>
+        <button
+          type="button"
+          className="move-step"
+          aria-label={`Move down ${name}`}
+          disabled={index === count - 1}
+          onClick={() => onMove.current(index, index + 1)}
+        >
+          <span aria-hidden="true">↓</span>
+        </button>
+      </span>
+    );
+  }, [setActivatorNodeRef, name, attributes, listeners, onMove, index, count]);
   return (
     <li
       ref={setNodeRef}

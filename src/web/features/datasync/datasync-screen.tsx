@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { DECLINED_ANSWER_TEXT, isDeclined } from '#domain/declined-answer.ts';
+import { DECLINED_ANSWER_TEXT } from '#domain/declined-answer.ts';
+import { declinedQuestions } from '#domain/declined-questions.ts';
 import { answersOfRecordData } from '#domain/record-form-data.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -30,6 +31,8 @@ export function DatasyncScreen() {
   const ownType = record.data?.record?.inventoryType.id;
   const ownVersion = typeId === ownType ? (record.data?.record?.formVersion ?? null) : null;
   const form = useDatasyncForm(typeId, ownVersion);
+  // Issue 44 §5: the record's own form names its declined answers, whichever type is shown beside it.
+  const ownForm = useDatasyncForm(ownType ?? null, record.data?.record?.formVersion ?? null);
   const selectId = useId();
   const data = record.data?.record?.data;
 
@@ -45,7 +48,7 @@ export function DatasyncScreen() {
           <JsonPanel
             title="Record data"
             json={isEmpty(data) ? null : pretty(data)}
-            controls={<DeclinedNote data={data} />}
+            controls={<DeclinedNote data={data} form={ownForm.data?.form ?? null} />}
           >
             {isEmpty(data) ? <p className="datasync__empty">{NO_FORM_DATA_MESSAGE}</p> : undefined}
           </JsonPanel>
@@ -88,14 +91,19 @@ export function DatasyncScreen() {
  * Issue 28 §3: which questions the person chose "Prefer not to answer" for. The JSON stays as
  * stored (it is what is copied); this says in words what `{ "declined": true }` means.
  */
-function DeclinedNote({ data }: { data: unknown }) {
-  const declined = Object.entries(answersOfRecordData(data))
-    .filter(([, value]) => isDeclined(value))
-    .map(([key]) => key);
+function DeclinedNote({ data, form }: { data: unknown; form: unknown }) {
+  const declined = declinedQuestions(answersOfRecordData(data), form);
   if (declined.length === 0) return null;
   return (
-    <p className="datasync__declined">
-      {DECLINED_ANSWER_TEXT} ({declined.length}, stored as {'{ "declined": true }'}): {declined.join(', ')}
-    </p>
+    <div className="datasync__declined">
+      <p>
+        {DECLINED_ANSWER_TEXT} ({declined.length}, stored as {'{ "declined": true }'}):
+      </p>
+      <ul>
+        {declined.map((question) => (
+          <li key={question}>{question}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -33,6 +33,7 @@ export function OptionsEditor({
       <legend>Options of {owner}</legend>
       {options.length === 0 ? <p className="builder-hint">No options yet.</p> : null}
       <SortableList
+        moveButtons
         items={options}
         idOf={(option) => `option-${option.value}`}
         describe={(option) => `option ${option.label}`}

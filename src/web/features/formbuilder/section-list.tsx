@@ -105,6 +105,7 @@ export function SectionList({
                 <p className="builder-hint">No fields yet. Select the section to add one.</p>
               ) : (
                 <SortableList
+                  moveButtons
                   items={step.fields}
                   idOf={(field, index) => `s${sectionIndex}-${field.id || 'field'}-${index}`}
                   describe={(field) => `field ${field.label || field.id}`}

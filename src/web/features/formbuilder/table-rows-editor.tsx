@@ -23,6 +23,7 @@ export function TableRowsEditor({
       <legend>Table rows</legend>
       {rows.length === 0 ? <p className="builder-hint">No rows yet.</p> : null}
       <SortableList
+        moveButtons
         items={rows}
         idOf={(_row, index) => `row-${index}-${rows.length}`}
         describe={(row, index) => `row ${index + 1}${row.label ? ` ${row.label}` : ''}`}
@@ -52,6 +53,7 @@ export function TableRowsEditor({
               </Button>
             </div>
             <SortableList
+              moveButtons
               items={row.fields}
               idOf={(_cell, index) => `row-${rowIndex}-cell-${index}-${row.fields.length}`}
               describe={(cell, index) => `cell ${cell.label || cell.id || index + 1} of row ${rowIndex + 1}`}

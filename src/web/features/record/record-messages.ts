@@ -11,6 +11,10 @@ export function submitFailedMessage(error: unknown): string {
   return message ? `Error submitting form: ${message}` : SUBMIT_FAILED_FALLBACK;
 }
 
+// Issue 44 §7: a save refused because the record was sent meanwhile, from another tab or device.
+export const SUBMITTED_ELSEWHERE_MESSAGE =
+  'This record was sent from another tab or device, so it can no longer be changed. Your latest changes here were not saved.';
+
 // The record screen's save status (issue 13 "Also"), shown beside the progress and announced politely.
 export const SAVE_STATUS_MESSAGES = {
   saving: 'Saving…',

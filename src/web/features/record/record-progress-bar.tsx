@@ -1,4 +1,4 @@
-import { progressBand } from '#domain/record-progress.ts';
+import { progressBand, progressBandWords } from '#domain/record-progress.ts';
 
 /** customer-app §2/§4: the progress bar "N% Completed", coloured by the spec's bands. */
 export function RecordProgressBar({ percent }: { percent: number }) {
@@ -21,6 +21,7 @@ export function RecordProgressBar({ percent }: { percent: number }) {
       </div>
       <p className="record-progress__text" data-band={band}>
         {percent}% Completed
+        <span className="record-progress__band"> · {progressBandWords(percent)}</span>
       </p>
     </div>
   );

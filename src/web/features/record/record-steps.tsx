@@ -8,6 +8,7 @@ import {
   isSkippedForNow,
   type SectionChoice,
   sectionChoiceKey,
+  sectionsNeverOpened,
 } from '#domain/section-choices.ts';
 import type { SupportLine } from '#domain/support-line.ts';
 import { parseTableAnswerKey } from '#domain/table-answer-keys.ts';
@@ -18,6 +19,7 @@ import { useHeightVariable } from '#web/lib/use-height-variable.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 import { ContentNote } from './care/content-note.tsx';
 import { LazySupportLineView } from './care/lazy-care-views.tsx';
+import { SendPastNotes } from './care/send-past-notes.tsx';
 import { SUBMIT_SUCCESS_MESSAGE, submitFailedMessage } from './record-messages.ts';
 import { RecordProgressBar } from './record-progress-bar.tsx';
 import { SaveStatus } from './save-status.tsx';
@@ -63,6 +65,8 @@ export const RecordSteps = memo(function RecordSteps({
 }) {
   const [stepIndex, setStepIndex] = useState(firstStep);
   const [sending, setSending] = useState(false);
+  // Issue 44 §6: the sections with a content note never opened, when Complete & Send said so.
+  const [unopenedAtSend, setUnopenedAtSend] = useState<number[] | null>(null);
   /** Issue 28 §2: the last section, skipped just now (there is no next one to go on to). */
   const [skippedHere, setSkippedHere] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -120,6 +124,7 @@ export const RecordSteps = memo(function RecordSteps({
 
   const goTo = (index: number) => {
     setSkippedHere(null);
+    setUnopenedAtSend(null);
     setStepIndex(index);
     headingRef.current?.focus();
     // customer-app §4: a step change triggers a save unless submitted.
@@ -129,7 +134,14 @@ export const RecordSteps = memo(function RecordSteps({
     }
   };
 
+  const askOrSubmit = () => {
+    const unopened = caring ? sectionsNeverOpened(data, form.steps) : [];
+    if (unopened.length > 0) setUnopenedAtSend(unopened);
+    else void submit();
+  };
+
   const submit = async () => {
+    setUnopenedAtSend(null);
     setSending(true);
     try {
       await sync.submit(sendSubmit);
@@ -205,7 +217,23 @@ export const RecordSteps = memo(function RecordSteps({
       {caring && step.contentNote?.trim() && !asking && care ? (
         <LazySupportLineView line={care.supportLine} />
       ) : null}
-      <nav className="record-nav" aria-label="Steps">
+      {unopenedAtSend && !readOnly ? (
+        <SendPastNotes
+          titles={unopenedAtSend.map((index) => form.steps[index]?.stepTitle ?? '')}
+          onSend={() => void submit()}
+          onOpen={() => {
+            const first = unopenedAtSend[0] ?? current;
+            setUnopenedAtSend(null);
+            goTo(first);
+          }}
+          onStay={() => setUnopenedAtSend(null)}
+        />
+      ) : null}
+      {/* Issue 44 §6: while a content note asks, the bar is not sticky, so it never covers the note. */}
+      <nav
+        className={asking || unopenedAtSend ? 'record-nav record-nav--still' : 'record-nav'}
+        aria-label="Steps"
+      >
         <Button variant="secondary" onClick={() => goTo(current - 1)} disabled={current === 0}>
           Previous
         </Button>
@@ -216,7 +244,7 @@ export const RecordSteps = memo(function RecordSteps({
             Complete & Send
           </Button>
         ) : (
-          <Button variant="accent" onClick={() => void submit()} disabled={sending} aria-busy={sending}>
+          <Button variant="accent" onClick={askOrSubmit} disabled={sending} aria-busy={sending}>
             {sending ? <Spinner label="Sending..." showLabel /> : 'Complete & Send'}
           </Button>
         )}

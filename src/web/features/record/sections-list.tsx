@@ -28,11 +28,22 @@ export function SectionsList({
       <SearchField aria-label="Search steps" autoFocus className="sections__search-field">
         <Input className="record-input sections__search" placeholder="Search steps..." />
       </SearchField>
+      {/* Issue 44 §3: it opens on the current section, as the list did before React Aria: the
+          current one is the selection, which React Aria's autoFocus starts on, so arrows move from
+          it. Choosing it again unselects it in React Aria's terms; for us that is choosing it. Escape
+          never clears it: it clears the search, then closes the list (sections-dropdown.tsx). */}
       <ListBox
         aria-label="Sections"
         className="sections__list"
         items={items}
-        onAction={(key) => onChoose(Number(key))}
+        autoFocus
+        selectionMode="single"
+        selectedKeys={[current]}
+        escapeKeyBehavior="none"
+        onSelectionChange={(keys) => {
+          const chosen = keys === 'all' ? current : [...keys][0];
+          onChoose(chosen === undefined ? current : Number(chosen));
+        }}
         renderEmptyState={() => <p className="sections__empty">No section matches.</p>}
       >
         {(item) => (

@@ -12,7 +12,11 @@ import { keptStoreFor } from './autosave/kept-store.ts';
 import { RecordSync } from './autosave/record-sync.ts';
 import type { SaveInput, ServerRecordState } from './autosave/sync-types.ts';
 import { derivedAnswers } from './derived-answers.ts';
-import { AUTOSAVE_FAILED_MESSAGE, LEFT_OFFLINE_MESSAGE } from './record-messages.ts';
+import {
+  AUTOSAVE_FAILED_MESSAGE,
+  LEFT_OFFLINE_MESSAGE,
+  SUBMITTED_ELSEWHERE_MESSAGE,
+} from './record-messages.ts';
 
 /** How often an open record looks for answers kept by tabs of it that closed. */
 const ORPHAN_CHECK_MS = 3000;
@@ -82,6 +86,8 @@ export function useRecordSync({
         console.error('Autosave stopped for this visit:', error instanceof Error ? error.message : error);
         showToast(AUTOSAVE_FAILED_MESSAGE, 'warning');
       },
+      // Issue 44 §7: the record is read-only now; say what happened, not "submit manually".
+      onSubmittedElsewhere: () => showToast(SUBMITTED_ELSEWHERE_MESSAGE, 'info'),
     });
   });
 

@@ -30,7 +30,9 @@ export interface AdminTableProps<TRow extends { id: string }> {
 /**
  * A console list as React Aria's Table (issue 27 §5): the first column names the row, sortable
  * headers carry aria-sort and are named by their label alone (the arrow is hidden from screen
- * readers), arrows move between cells. The table scrolls sideways on a narrow screen (390 px).
+ * readers), arrows move between cells. Issue 44 §2: at 1280 px it fits its panel (cells wrap,
+ * actions wrap); on a narrow screen each row is a card, its cells labelled by their column
+ * (`data-label`, admin-list.css); the scroll container stays for an edited row's wide fields.
  */
 export function AdminTable<TRow extends { id: string }>({
   label,
@@ -80,7 +82,7 @@ export function AdminTable<TRow extends { id: string }>({
               {renderRow?.(row) ?? (
                 <Row id={row.id}>
                   {columns.map((column) => (
-                    <Cell key={column.id} className={column.className}>
+                    <Cell key={column.id} className={column.className} data-label={column.label}>
                       {column.cell(row)}
                     </Cell>
                   ))}

@@ -171,6 +171,22 @@ describe('RecordSync: the save queue (customer-app §4, DESIGN §7)', () => {
     expect(stopped).toHaveLength(1);
   });
 
+  it('a save refused because the record was submitted elsewhere makes it read-only, not "auto-save is off" (issue 44 §7)', async () => {
+    const server = fakeServer();
+    const { sync, stopped } = startSync(server);
+    server.nextSaves({
+      fail: new GraphQLRequestError(
+        'This record has been submitted and can no longer be changed.',
+        409,
+        'CONFLICT',
+      ),
+    });
+    sync.edit({ a: '1' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(stopped).toEqual([]);
+    expect(sync.getSnapshot().submitted).toBe(true);
+  });
+
   it('re-sends an answer the server refused as stale, from the newer version', async () => {
     const server = fakeServer();
     const { sync } = startSync(server);

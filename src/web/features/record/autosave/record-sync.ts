@@ -5,6 +5,7 @@ import { KeptWriter } from './kept-store.ts';
 import { RecordStore, recordSnapshot } from './record-store.ts';
 import { RemoteUpdates } from './remote-updates.ts';
 import { beginSave, type SaveExchange } from './save-exchange.ts';
+import { isSubmittedRefusal } from './save-failure.ts';
 import { SendQueue } from './send-queue.ts';
 import type {
   Answers,
@@ -83,7 +84,15 @@ export class RecordSync {
         this.emit();
       },
       closed: () => this.server.submitted,
-      onStopped: (error) => deps.onAutosaveStopped?.(error),
+      onStopped: (error) => {
+        if (!isSubmittedRefusal(error)) {
+          deps.onAutosaveStopped?.(error);
+          return;
+        }
+        this.adopt({ ...this.server, submitted: true });
+        this.emit();
+        deps.onSubmittedElsewhere?.();
+      },
       onServerFaults: (error) => deps.onServerFaults?.(error),
       ...(deps.random ? { random: deps.random } : {}),
     });

@@ -59,3 +59,18 @@ export function isEndedSignIn(error: unknown): boolean {
   if (error instanceof GraphQLRequestError) return error.status === 401;
   return error instanceof Error && error.message === MISSING_TOKEN_MESSAGE;
 }
+
+/**
+ * Issue 44 §7: the server refused a save because the record was submitted meanwhile (another tab
+ * or device pressed Complete & Send). Not "auto-save is off, use Complete & Send": the record is
+ * read-only now, and the screen says so.
+ */
+export const RECORD_SUBMITTED_REFUSAL = 'This record has been submitted and can no longer be changed.';
+
+export function isSubmittedRefusal(error: unknown): boolean {
+  return (
+    error instanceof GraphQLRequestError &&
+    error.code === 'CONFLICT' &&
+    error.message === RECORD_SUBMITTED_REFUSAL
+  );
+}

@@ -68,6 +68,8 @@ export interface RecordSyncDeps {
   derive?(view: Answers, reason: 'save' | 'submit'): Answers;
   /** customer-app §4: after a refusal, autosave is off for the session (the warning toast). */
   onAutosaveStopped?(error: unknown): void;
+  /** Issue 44 §7: a save was refused because the record was submitted elsewhere; it is read-only now. */
+  onSubmittedElsewhere?(): void;
   /** Issue 13 §8: the server failed several saves in a row; they are still retried and kept. */
   onServerFaults?(error: unknown): void;
   /**

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { aiConsentQuestion, collapseRepeats } from '#domain/audit.ts';
+import { aiConsentQuestion, foldReadersByDay } from '#domain/audit.ts';
 import { formatLocalDateTime } from '#domain/display-date.ts';
 import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -59,13 +59,9 @@ export function WhoHasSeenList({ recordId }: { recordId: string }) {
       {data && data.totalCount > 0 ? (
         <>
           <ul className="record-trust__entries">
-            {collapseRepeats(data.entries).map((entry) => (
-              <li key={entry.id}>
-                <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
-                <span>
-                  <strong>{entry.who}</strong> {entry.what}
-                  {entry.times > 1 ? ` (${entry.times} times)` : ''}
-                </span>
+            {foldReadersByDay(data.entries, localDayOf).map((line) => (
+              <li key={line.id}>
+                <ReaderLine who={line.who} what={line.what} at={line.at} />
               </li>
             ))}
           </ul>
@@ -95,5 +91,43 @@ export function WhoHasSeenList({ recordId }: { recordId: string }) {
         </>
       ) : null}
     </>
+  );
+}
+
+/** The reader's local calendar day of an entry, for folding (issue 44 §4). */
+function localDayOf(at: string): string {
+  const date = new Date(at);
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+}
+
+/** "29 November" (the year too when it is not this one). */
+function dayInWords(at: string): string {
+  const date = new Date(at);
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}
+
+/**
+ * "Ada Admin, admin, opened your record 3 times and generated a report, 29 November": one sentence
+ * that wraps as text; the last word stays with the day, so the day is never alone on a line.
+ */
+function ReaderLine({ who, what, at }: { who: string; what: string; at: string }) {
+  const cut = what.lastIndexOf(' ');
+  return (
+    <span className="record-trust__line">
+      <strong>{who}</strong>
+      {who === 'You' ? ' ' : ', '}
+      {cut > 0 ? what.slice(0, cut + 1) : ''}
+      <span className="record-trust__tail">
+        {cut > 0 ? what.slice(cut + 1) : what},{' '}
+        <time dateTime={at} title={formatLocalDateTime(at)}>
+          {dayInWords(at)}
+        </time>
+      </span>
+    </span>
   );
 }
