@@ -104,6 +104,16 @@ const ROUTES_WITHOUT_ANSWERS: Record<string, string> = {
   'OPTIONS /api/recordings/uploads/:id': 'tus capabilities',
   'DELETE /api/recordings/:id': 'a recording deleted by its owner',
   'POST /api/recordings/:id/transcription': 'a transcript asked for by the owner',
+  // Issue 43: reminder settings, progress and failed mails carry no answer and no question.
+  'GET /api/reminders': 'the caller’s own reminder settings',
+  'GET /api/records/:id/reminders': 'the owner’s reminder setting of a record',
+  'PUT /api/records/:id/reminders': 'the owner’s reminder setting changed',
+  'POST /api/records/:id/reminders/snooze': 'the owner’s reminders snoozed',
+  'GET /api/reminders/unsubscribe': 'a page asking to confirm (changes nothing)',
+  'POST /api/reminders/unsubscribe': 'reminders turned off by a signed link',
+  'GET /api/organizations/:id/record-activity': 'progress and last activity, never answers',
+  'PUT /api/organizations/:id/reminder-suggestion': 'an organization’s suggestion turned on or off',
+  'GET /api/admin/mail-failures': 'failed sends and their reasons, never a mail’s body',
 };
 
 let test: TestApp;

@@ -7,6 +7,8 @@ import {
   providerStateBinding,
   sealServerState,
 } from '../../db/encryption/server-state-sealing.ts';
+import type { oidcPayloads } from '../../db/identity-schema.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
 
 /**
  * oidc-provider's storage (sessions, grants, interactions, codes, tokens) in `oidc_payloads`, so the
@@ -22,7 +24,10 @@ export function databaseAdapterFactory(db: Db): (model: string) => Adapter {
 }
 
 /** The stored (sealed) payload, its row's hashed id and KEK, and when it was consumed, in epoch seconds. */
-type PayloadRow = { id: string; payload: Uint8Array; kek_id: string; consumed: number | null };
+/** A stored payload, still sealed; `consumed` is consumed_at in epoch seconds (as oidc-provider wants). */
+type PayloadRow = ColumnsOfRow<typeof oidcPayloads, 'id' | 'payload' | 'kek_id'> & {
+  consumed: number | null;
+};
 
 /** What the row is keyed by: never the token's value itself. */
 export function storedProviderId(id: string): string {
