@@ -110,7 +110,8 @@ test('record screen: sections open on the current one, focus stays in view, targ
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     // 2.4.11: Tab through the section; no focused control is hidden under a sticky part.
-    await main.getByRole('heading', { level: 2 }).focus();
+    // The step's own title (the Reminders panel below the steps has a level-2 heading too).
+    await main.getByRole('heading', { level: 2 }).first().focus();
     for (let tab = 0; tab < 14; tab += 1) {
       await page.keyboard.press('Tab');
       expect(await focusNotObscured(page), `Tab ${tab + 1} at ${width} px`).toEqual([]);

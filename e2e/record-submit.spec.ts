@@ -133,6 +133,11 @@ test('everything works with the keyboard alone: fill, change section, follow-ups
   await page.keyboard.press('Enter');
   await tabTo(page, main.getByRole('button', { name: 'Complete & Send' }));
   await page.keyboard.press('Enter');
+  // A section with a content note was never opened: the calm question first (issue 44 §6), then
+  // Send anyway, by keyboard too.
+  await expect(main.getByRole('heading', { name: 'Before you send' })).toBeFocused();
+  await tabTo(page, main.getByRole('button', { name: 'Send anyway' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Form submitted successfully!')).toBeVisible();
 
   const stored = await recordOnServer(await idTokenOf(page), owner.recordId);

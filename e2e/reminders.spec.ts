@@ -22,6 +22,7 @@ test('sets reminders, and the mail’s link opens the record at the next unanswe
   const owner = personWithRecord('reminders');
   await openRecord(page, owner);
 
+  await page.getByRole('main').getByRole('button', { name: 'Reminders', exact: true }).click();
   const reminders = page.getByRole('region', { name: 'Reminders' });
   await reminders.scrollIntoViewIfNeeded();
   await expect(reminders.getByRole('button', { name: 'Snooze for a week' })).toBeDisabled();

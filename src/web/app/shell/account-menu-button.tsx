@@ -36,7 +36,16 @@ interface AccountMenuButtonProps {
  */
 export function AccountMenuButton(props: AccountMenuButtonProps) {
   const [menu, setMenu] = useState<AccountMenuModule | null>(loadedMenu);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const [open, setOpen] = useState(false);
+  // Asked for by the stand-in's click: opened only once the menu has mounted, so React Aria's
+  // popover finds its trigger to place itself by (opened at mount, it never showed).
+  const [openWhenMounted, setOpenWhenMounted] = useState(false);
+  useEffect(() => {
+    if (menu && openWhenMounted) {
+      setOpenWhenMounted(false);
+      setOpen(true);
+    }
+  }, [menu, openWhenMounted]);
   const [focusOnLoad, setFocusOnLoad] = useState(false);
   const [fallbackOpen, setFallbackOpen] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
@@ -45,7 +54,7 @@ export function AccountMenuButton(props: AccountMenuButtonProps) {
     loadAccountMenu().then(
       (loaded) => {
         setFocusOnLoad(document.activeElement === standIn.current);
-        if (open) setOpenOnLoad(true);
+        if (open) setOpenWhenMounted(true);
         setMenu(loaded);
       },
       () => {
@@ -55,7 +64,14 @@ export function AccountMenuButton(props: AccountMenuButtonProps) {
   };
 
   if (menu) {
-    return <menu.AccountMenu {...props} defaultOpen={openOnLoad} autoFocus={focusOnLoad || openOnLoad} />;
+    return (
+      <menu.AccountMenu
+        {...props}
+        isOpen={open}
+        onOpenChange={setOpen}
+        autoFocus={focusOnLoad || openWhenMounted}
+      />
+    );
   }
   return (
     <div className="account-fallback">

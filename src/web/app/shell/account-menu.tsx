@@ -8,8 +8,12 @@ export interface AccountMenuProps {
   roles: string;
   actions: readonly AccountAction[];
   onAction: (action: AccountAction) => void;
-  /** Opened by the click that loaded this chunk (account-menu-button.tsx). */
-  defaultOpen: boolean;
+  /**
+   * Open or not, held by account-menu-button.tsx: the click that loaded this chunk may land on the
+   * stand-in a moment after this has mounted, and must still open it.
+   */
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
   /** The stand-in button had focus when this replaced it. */
   autoFocus: boolean;
 }
@@ -19,18 +23,28 @@ export interface AccountMenuProps {
  * Escape back to the button, focus kept inside). Loaded apart from the shell: React Aria's overlays
  * would not fit the record screen's 130 KiB start-up budget (issue 15 §3, decision 170).
  */
-export function AccountMenu({ name, roles, actions, onAction, defaultOpen, autoFocus }: AccountMenuProps) {
+export function AccountMenu({
+  name,
+  roles,
+  actions,
+  onAction,
+  isOpen,
+  onOpenChange,
+  autoFocus,
+}: AccountMenuProps) {
   const popover = useRef<HTMLElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  // Opened by the click that loaded it: no open event comes, so the same care on mount.
-  const openedOnMount = useRef(defaultOpen);
+  // However it opened (its own button, or the stand-in's click that loaded it), focus an item.
   useEffect(() => {
-    if (openedOnMount.current) focusItemOnceShown(popover, trigger);
-  }, []);
+    if (isOpen) focusItemOnceShown(popover, trigger);
+  }, [isOpen]);
   return (
     <MenuTrigger
-      defaultOpen={defaultOpen}
-      onOpenChange={(open) => (open ? focusItemOnceShown(popover, trigger) : returnFocusTo(trigger))}
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        onOpenChange(open);
+        if (!open) returnFocusTo(trigger);
+      }}
     >
       <Button ref={trigger} className="account-trigger" autoFocus={autoFocus}>
         <AccountTriggerContent name={name} roles={roles} />

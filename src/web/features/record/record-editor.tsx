@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalSt
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import type { FormTemplate } from '#domain/form-template.ts';
+import { nextUnansweredQuestion } from '#domain/next-unanswered-question.ts';
 import { answersOfRecordData, savedCurrentStep } from '#domain/record-form-data.ts';
-import { nextUnansweredQuestion } from '#domain/reminders.ts';
 import { supportLineToShow } from '#domain/support-line.ts';
-import { ReminderSettings } from '#web/components/reminders/reminder-settings.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
@@ -28,6 +28,11 @@ export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
 
 // Issue 13 §2: rare (answers kept from an earlier visit and changed since), so loaded only when
 // needed; the record route stays within its script budget (issue 15).
+// Issue 43 §1: the Reminders setting sits below the steps; it loads after them (with its schemas)
+// so the record's start stays within issue 15 §3's script budget.
+const ReminderSettings = lazy(async () => ({
+  default: (await import('#web/components/reminders/reminder-settings.tsx')).ReminderSettings,
+}));
 const KeptAnswerConflicts = lazy(async () => ({
   default: (await import('./kept-answer-conflicts.tsx')).KeptAnswerConflicts,
 }));
@@ -113,6 +118,22 @@ function RecordWorkspace({
   );
   const stepsRef = useRef<HTMLDivElement>(null);
   const remindersRef = useRef<HTMLDivElement>(null);
+  // Issue 43 §1: the setting opens on request (or from the mail's link), so its code and schemas
+  // never weigh on the record's start (issue 15 §3's script budget).
+  const [remindersOpen, setRemindersOpen] = useState(opening.reminders);
+  const openReminders = () => {
+    setRemindersOpen(true);
+    // The button goes; focus moves to the setting's heading once its code has arrived.
+    const started = Date.now();
+    const focusHeading = () => {
+      const heading = remindersRef.current?.querySelector<HTMLElement>('h2');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      } else if (Date.now() - started < 10_000) requestAnimationFrame(focusHeading);
+    };
+    requestAnimationFrame(focusHeading);
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the record opens from a link.
   useEffect(() => {
     if (opening.reminders) remindersRef.current?.scrollIntoView({ block: 'start' });
@@ -184,7 +205,15 @@ function RecordWorkspace({
       </div>
       {isOwner && !snapshot.submitted ? (
         <div className="record-screen__reminders card" id="reminders" ref={remindersRef}>
-          <ReminderSettings recordId={record.id} />
+          {remindersOpen ? (
+            <Suspense fallback={<p role="status">Loading your reminders…</p>}>
+              <ReminderSettings recordId={record.id} />
+            </Suspense>
+          ) : (
+            <Button variant="secondary" aria-expanded={false} onClick={openReminders}>
+              Reminders
+            </Button>
+          )}
         </div>
       ) : null}
       <RecordAdminPanelSlot recordId={record.id} />
