@@ -34,3 +34,12 @@ export function validationMessage(context: string | undefined, message: string):
     return 'The request body must be a JSON object.';
   return `Invalid ${context ?? 'request'}: ${message}.`;
 }
+
+/** A route's `:id` path parameter: present and of a sane length (refused with a 400 otherwise). */
+export const ID_PARAM = {
+  params: {
+    type: 'object',
+    properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+    required: ['id'],
+  },
+} as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendResult } from '../../kernel/http-result.ts';
-import { objectBodyRouteWithId } from '../../kernel/route-schemas.ts';
+import { ID_PARAM, objectBodyRouteWithId } from '../../kernel/route-schemas.ts';
 import { serviceDeps } from '../../kernel/service-deps.ts';
 import { type BookRunner, createBookRunner } from './book-runner.ts';
 import { bookFile, bookStatus, requestBook } from './book-service.ts';
@@ -12,14 +12,6 @@ declare module 'fastify' {
     bookRunner: BookRunner;
   }
 }
-
-const ID_PARAM = {
-  params: {
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-    required: ['id'],
-  },
-} as const;
 
 /**
  * Issue 42 (docs/decisions/192): the person's own book.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendResult } from '../../kernel/http-result.ts';
-import { objectBodyRouteWithId } from '../../kernel/route-schemas.ts';
+import { ID_PARAM, objectBodyRouteWithId } from '../../kernel/route-schemas.ts';
 import { serviceDeps } from '../../kernel/service-deps.ts';
 import { html } from '../server-pages/html.ts';
 import { createReminderRunner, type ReminderOptions, type ReminderRunner } from './reminder-runner.ts';
@@ -22,14 +22,6 @@ declare module 'fastify' {
     reminderRunner: ReminderRunner;
   }
 }
-
-const ID_PARAM = {
-  params: {
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-    required: ['id'],
-  },
-} as const;
 
 const TOKEN_QUERY = {
   querystring: {
