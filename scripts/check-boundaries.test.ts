@@ -9,14 +9,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 const script = fileURLToPath(new URL('./check-boundaries.ts', import.meta.url));
 const roots: string[] = [];
 
-/** A throw-away project with these files (path → text), checked by the real script. */
+/**
+ * A throw-away project with these files (path → text), checked by the real script. Every file a
+ * relative or `#server/` import names is created too, so each arrow resolves as in the project.
+ */
 function check(files: Record<string, string>) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
   roots.push(root);
-  for (const [file, text] of Object.entries(files)) {
+  const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), text);
+  };
+  write('package.json', JSON.stringify({ type: 'module', imports: { '#server/*': './src/server/*' } }));
+  for (const [file, text] of Object.entries(files)) {
+    for (const [, specifier = ''] of text.matchAll(/from '([^']+)'/g)) {
+      const target = specifier.startsWith('#server/')
+        ? `src/server/${specifier.slice('#server/'.length)}`
+        : specifier.startsWith('.')
+          ? path.join(path.dirname(file), specifier)
+          : undefined;
+      if (target && !(target in files) && !fs.existsSync(path.join(root, target)))
+        write(target, 'export const x = 1;\n');
+    }
   }
+  for (const [file, text] of Object.entries(files)) write(file, text);
   const run = spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
   return { status: run.status, output: run.stdout + run.stderr };
 }
@@ -97,5 +113,36 @@ describe('the server import check (issue 27 §1)', () => {
       'src/server/modules/a/a.test.ts': "import { buildApp } from '../../app.ts';\n",
     });
     expect(run.status, run.output).toBe(0);
+  });
+});
+
+describe('the other import boundaries (STYLE.md, issue 40 §4)', () => {
+  it('fails on each forbidden arrow, type-only imports included', () => {
+    const run = check({
+      'src/domain/progress.ts': "import fs from 'node:fs';\nimport { y } from '../web/lib/y.ts';\n",
+      'src/web/lib/format.ts': "import type { Config } from '../../server/config.ts';\n",
+      'src/web/features/book/book-screen.tsx': "import { r } from '../record/record-screen.tsx';\n",
+      'src/web/components/button.tsx': "import { s } from '../app/shell.tsx';\n",
+    });
+    expect(run.status).toBe(1);
+    for (const reason of [
+      'src/domain/progress.ts: imports "fs" — domain code imports only zod',
+      'src/domain/progress.ts: imports "src/web/lib/y.ts" — domain code imports only domain code',
+      'src/web/lib/format.ts: imports "src/server/config.ts" — the web client never imports server code',
+      'features never import each other',
+      'shared web code never imports features or the app shell',
+    ])
+      expect(run.output).toContain(reason);
+  });
+});
+
+describe("the domain's tests", () => {
+  it('may import vitest and fast-check, nothing else from outside', () => {
+    const run = check({
+      'src/domain/progress.test.ts': "import { it } from 'vitest';\nimport pg from 'pg';\n",
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('src/domain/progress.test.ts: imports "pg" — domain tests import only');
+    expect(run.output).not.toContain('"vitest"');
   });
 });
