@@ -67,8 +67,6 @@ export const users = pgTable(
   ],
 );
 
-export const roleNames = ['admin', 'customer', 'client', 'user'] as const;
-
 export const roles = pgTable(
   'roles',
   {

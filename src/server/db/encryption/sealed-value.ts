@@ -16,7 +16,6 @@ export type SealedPurpose =
   | 'answers'
   | 'narrative'
   | 'generation'
-  | 'migration'
   | 'data-key'
   // Issue 42 §4: what a person chose for a book, and the made file (docs/decisions/191).
   | 'book-request'

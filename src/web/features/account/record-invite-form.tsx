@@ -8,10 +8,6 @@ import { firstFormError } from '#web/lib/first-form-error.ts';
 import { useInvite } from './api/invitations.ts';
 import type { AccountOrganization } from './organization-details.tsx';
 
-// customer-app §2 Account.
-export const NO_CREDITS_MESSAGE =
-  'You have no available records. Please visit our Products page to make a purchase.';
-
 const FIELD_ORDER = ['name', 'email', 'inventoryType', 'organization'];
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;

@@ -17,8 +17,6 @@ export const signOutEverywhereFailedMessage = (message: string) => `Error signin
 export const ROLES_FALLBACK = 'Failed to update user roles.';
 export const rolesUpdateFailedMessage = (message: string) =>
   `Error updating roles: ${message || ROLES_FALLBACK}`;
-export const usersEndpointFailedMessage = (status: number) =>
-  `Failed to fetch from /users endpoint: ${status}`;
 export const inlineFailureMessage = (message: string) => `Error: ${message}`;
 export const migrationFailedMessage = (message: string) => `Migration failed: ${message}`;
 export const NO_ACTIONS_MESSAGE = 'No actions available';

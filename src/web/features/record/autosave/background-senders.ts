@@ -60,8 +60,3 @@ export function takeBack(key: string, dispose = true): RecordSync | undefined {
   if (dispose) sender.engine.dispose();
   return sender.engine;
 }
-
-/** Whether answers of a record the person left are still being sent (for tests and the status). */
-export function isSendingInBackground(key: string): boolean {
-  return senders.has(key);
-}
