@@ -1,9 +1,6 @@
 import mercurius from 'mercurius';
-import { recordOwnerName } from '#domain/permissions.ts';
-import { recordFormAnswer } from '#domain/record-form.ts';
 import { AuthenticationError } from '../kernel/authentication.ts';
 import { fail, type Result } from '../kernel/result.ts';
-import { formChangesSince } from '../modules/form-versions/form-version-service.ts';
 import type { RecordModel } from '../modules/records/record-model.ts';
 import { pageRecords } from '../modules/records/record-page-service.ts';
 import {
@@ -20,20 +17,12 @@ import {
   updateReportGeneration,
 } from '../modules/records/report-generation-service.ts';
 import { recordSeenBy, type SharedRecordRead } from '../modules/records/shared-record-reads.ts';
-import { auditAnswerRead } from './answer-audit.ts';
-import type {
-  LifeRecordResolvers,
-  MutationResolvers,
-  QueryResolvers,
-  RecordSaveResolvers,
-  ReportGenerationResolvers,
-  SubscriptionResolvers,
-} from './generated-types.ts';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from './generated-types.ts';
 import type { GraphQLContext } from './graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from './graphql-errors.ts';
 import { LIVE_EVENT_OVERHEAD_BYTES, LIVE_TOO_LARGE_MESSAGE } from './live-ledger.ts';
 import { readRecords, selectsAnswers, selectsAnswersWithin } from './record-reads.ts';
-import { charge, createResponseBudget, tooLarge } from './response-budget.ts';
+import { createResponseBudget } from './response-budget.ts';
 import { selectsField } from './selection.ts';
 
 const { ErrorWithProps } = mercurius;
@@ -175,21 +164,6 @@ function internalError(): Error {
   return new ErrorWithProps(INTERNAL_ERROR_MESSAGE, { code: 'INTERNAL_SERVER_ERROR' });
 }
 
-/**
- * A fetch about a record, shared by every subscriber of one live update (issue 31 §6): each viewer's
- * resolver still decides what of it they may see; only the database work is done once.
- */
-function shared<T>(record: RecordModel, name: string, fetch: () => Promise<T>): Promise<T> {
-  const lookups = record.lookups;
-  if (!lookups) return fetch();
-  let found = lookups.get(name) as Promise<T> | undefined;
-  if (!found) {
-    found = fetch();
-    lookups.set(name, found);
-  }
-  return found;
-}
-
 function errorOf(result: Result<RecordModel>): Error {
   try {
     orThrow(result);
@@ -198,108 +172,3 @@ function errorOf(result: Result<RecordModel>): Error {
   }
   return new Error(INTERNAL_ERROR_MESSAGE);
 }
-
-/**
- * Issue 30 §3: a record whose sealed values do not open is an error of its own fields (the rest of
- * a list reads on), with a message that says why, logged with the record's id and no content.
- */
-function unreadable(context: GraphQLContext, recordId: string, message: string) {
-  (context.request?.log ?? context.app.log).warn({ recordId }, 'sealed record values did not open');
-  return new mercurius.ErrorWithProps(message, { code: 'RECORD_UNREADABLE' }, 500);
-}
-
-/** Field level (customer-app §6): what `visible` withholds comes back empty. */
-export const lifeRecordResolvers: LifeRecordResolvers = {
-  data: async (record, _args, context) => {
-    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
-    if (record.answersWithheld) throw tooLarge();
-    const value = charge(context.responseBudget, record.data);
-    await auditAnswerRead(context, record.id, record.clientId, 'record.read');
-    return value;
-  },
-  report: async (record, _args, context) => {
-    if (!record.visible.report) return null;
-    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
-    if (record.report === null) return null;
-    await auditAnswerRead(context, record.id, record.clientId, 'report.read');
-    return record.report;
-  },
-  aiConsent: async (record, _args, { loaders }) => {
-    const consent = await shared(record, 'aiConsent', () => loaders.aiConsent(record.id));
-    return { recordId: record.id, agreed: consent?.agreed ?? false, changedAt: consent?.at ?? null };
-  },
-  user: async (record, _args, { loaders, viewer }) => {
-    if (!record.clientId) return null;
-    const clientId = record.clientId;
-    const owner = await shared(record, 'owner', () => loaders.recordOwner(clientId));
-    if (!owner) return null;
-    const invitedName = (await shared(record, 'invitedName', () => loaders.invitedName(record.id))) ?? null;
-    return {
-      ...owner,
-      name: recordOwnerName(viewer, record, { ...owner, userId: owner.id }, invitedName),
-      federatedId: record.visible.ownerFederatedId ? owner.federatedId : null,
-      email: record.visible.ownerEmail ? owner.email : null,
-    };
-  },
-  organization: async (record, _args, { loaders }) => {
-    const organizationId = record.organizationId;
-    if (!organizationId) return null;
-    return (await shared(record, 'organization', () => loaders.organizationSummary(organizationId))) ?? null;
-  },
-  inventoryType: async (record, _args, { loaders }) => {
-    const type = await shared(record, 'inventoryType', () => loaders.inventoryType(record.inventoryTypeId));
-    if (!type) throw new Error(`inventory type ${record.inventoryTypeId} of record ${record.id} is missing`);
-    // The record screen renders from the form: reached through a readable record, it may be read.
-    return { ...type, reachedThroughRecord: true };
-  },
-  unreadable: (record) => record.unreadable ?? null,
-  form: async (record, _args, context) => {
-    const { loaders, responseBudget } = context;
-    if (record.answersWithheld) throw tooLarge();
-    return charge(
-      responseBudget,
-      // Issue 12: the version the record is pinned to, never the builder's draft.
-      recordFormAnswer(
-        await shared(record, 'form', () =>
-          loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
-        ),
-        // Issue 38 §4: answers that do not open carry no steps of their own: the version's form.
-        record.unreadable ? {} : record.data,
-      ),
-    );
-  },
-  formVersion: (record) => record.formVersion,
-  // Issue 26 §3: the record was read through the policy already; the moves name keys, no answers.
-  formChanges: async (record, { sinceVersion }, { deps }) =>
-    (await formChangesSince(deps, record.id, sinceVersion ?? 0)).map((step) => ({
-      version: step.version,
-      fromFormVersion: step.fromFormVersion,
-      moves: Object.entries(step.moves).map(([from, to]) => ({ from, to })),
-    })),
-  inventoryTypeId: (record) => record.inventoryTypeId,
-  reportGenerations: async (record, _args, { loaders }) =>
-    record.visible.reportGenerations
-      ? ((await shared(record, 'reportGenerations', () => loaders.reportGenerations(record.id))) ?? [])
-      : [],
-};
-
-export const recordSaveResolvers: RecordSaveResolvers = {
-  data: async (save, _args, context) => {
-    // Read whenever `data` is selected (selectsField); absent only when nobody asked for it.
-    if (save.data === undefined) throw new Error('the saved data was not read');
-    const value = charge(context.responseBudget, save.data);
-    // Only the owner saves (customer-app §6); the statement would skip their own read anyway.
-    await auditAnswerRead(context, save.id, context.viewer?.userId, 'record.read');
-    return value;
-  },
-};
-
-/** Issue 29 §1: a report's text reaching anyone but the owner is entered first. */
-export const reportGenerationResolvers: ReportGenerationResolvers = {
-  response: async (generation, _args, context) => {
-    if (generation.unreadable) throw unreadable(context, generation.recordId, generation.unreadable);
-    if (!generation.textAudited)
-      await auditAnswerRead(context, generation.recordId, undefined, 'report.read');
-    return generation.response;
-  },
-};

@@ -16,12 +16,10 @@ import {
 import { productMutations, productQueries, productResolvers } from './product-resolvers.ts';
 import {
   lifeRecordResolvers,
-  recordMutations,
-  recordQueries,
   recordSaveResolvers,
-  recordSubscriptions,
   reportGenerationResolvers,
-} from './record-resolvers.ts';
+} from './record-field-resolvers.ts';
+import { recordMutations, recordQueries, recordSubscriptions } from './record-resolvers.ts';
 import { DateTimeScalar, JsonScalar } from './scalars.ts';
 import { userMutations, userQueries, userResolvers, viewerResolvers } from './user-resolvers.ts';
 

@@ -7,6 +7,7 @@ import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
 import * as versions from './form-version-repository.ts';
+import * as history from './migration-history-repository.ts';
 
 const adminsOnly = { forbidden: ADMINS_ONLY_MESSAGE };
 const TYPE_NOT_FOUND = { notFound: 'Inventory type not found.' };
@@ -100,7 +101,7 @@ export async function migrationBatches(
   const refused = refusal(decide(actor, 'records.migrate'), adminsOnly);
   if (refused) return refused;
   if (!isUuid(typeId)) return ok([]);
-  const rows = await versions.migrationBatchesOfType(deps.database, typeId);
+  const rows = await history.migrationBatchesOfType(deps.database, typeId);
   return ok(
     rows.map((row) => ({
       batchId: row.batch_id,
@@ -130,7 +131,7 @@ export async function formChangesSince(
   recordId: string,
   sinceVersion: number,
 ): Promise<FormChangeStep[]> {
-  const changes = await versions.formChangesOfRecord(deps.database, recordId, Math.max(0, sinceVersion));
+  const changes = await history.formChangesOfRecord(deps.database, recordId, Math.max(0, sinceVersion));
   const steps: FormChangeStep[] = [];
   for (const change of changes) {
     const mapping = isMapping(change.answer_mapping) ? change.answer_mapping : {};
