@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { BOOK_PAGE_LAYOUTS, type BookPageLayout, runningLinePositions } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
 import { type BookFontName, bookFonts } from './book-fonts.ts';
+import { releaseFinishedPages } from './pdf-memory.ts';
 
 /**
  * Issue 42 §2–§3: a tagged PDF document (PDF/UA-1: language, title shown, structure tree) with the
@@ -112,6 +113,7 @@ export function openPdf(book: Book, compress: boolean): PdfPages {
     style: { font: 'text', size: layout.type.body, color: INK },
   };
   doc.on('pageAdded', () => {
+    releaseFinishedPages(doc);
     pages.page += 1;
     drawFurniture(pages);
   });
