@@ -182,7 +182,7 @@ describe('the EPUB', () => {
       .map(([, content]) => strFromU8(content))
       .join('\n');
     expect(chapters).toContain('<th scope="col">First name</th>');
-    expect(chapters).toContain('<th scope="row">Sibling 2</th>');
+    expect(chapters).toContain('<th scope="row" dir="auto">Sibling 2</th>');
     expect(chapters).not.toContain(UNCHOSEN_ANSWER);
     expect(strFromU8(files['EPUB/title.xhtml'] as Uint8Array)).toContain(
       'Zoë &#60;&#38; her &#34;story&#34;&#62;',

@@ -3,6 +3,7 @@ import type { Book } from '#domain/book-model.ts';
 import type { Progress } from './book-progress.ts';
 import { drawBlock } from './pdf-blocks.ts';
 import { forgetWordLayouts, PdfOutput } from './pdf-memory.ts';
+import { drawText } from './pdf-text.ts';
 import { INK, keepTogether, MUTED, openPdf, type PdfPages, setStyle } from './pdf-pages.ts';
 
 /**
@@ -21,12 +22,12 @@ function cover(pages: PdfPages, root: Struct): void {
   doc.addPage();
   doc.y = layout.height * 0.3;
   setStyle(pages, 'heading', layout.type.title);
-  root.add(doc.struct('H1', {}, () => doc.text(book.title, { width: pages.contentWidth, align: 'center' })));
+  root.add(doc.struct('H1', {}, () => drawText(pages, book.title, { width: pages.contentWidth, align: 'center' })));
   if (book.subtitle) {
     doc.y += layout.type.subtitle;
     setStyle(pages, 'textItalic', layout.type.subtitle, MUTED);
     root.add(
-      doc.struct('P', {}, () => doc.text(book.subtitle, { width: pages.contentWidth, align: 'center' })),
+      doc.struct('P', {}, () => drawText(pages, book.subtitle, { width: pages.contentWidth, align: 'center' })),
     );
   }
   const byline = [book.author && !book.title.includes(book.author) ? book.author : null, book.madeOn]
@@ -34,7 +35,7 @@ function cover(pages: PdfPages, root: Struct): void {
     .join(' · ');
   setStyle(pages, 'headingRegular', layout.type.question, MUTED);
   doc.y = layout.height - layout.margin.bottom - layout.type.question * 3;
-  root.add(doc.struct('P', {}, () => doc.text(byline, { width: pages.contentWidth, align: 'center' })));
+  root.add(doc.struct('P', {}, () => drawText(pages, byline, { width: pages.contentWidth, align: 'center' })));
 }
 
 /** The contents: one linked entry per chapter with its page number (a placeholder when measuring). */
@@ -62,7 +63,7 @@ function contents(pages: PdfPages, root: Struct, chapterPages: readonly number[]
     const link = doc.struct('Link');
     item.add(link);
     link.add(() => {
-      doc.text(chapter.title, x, y, { width: titleWidth, lineGap: layout.lineGap });
+      drawText(pages, chapter.title, { width: titleWidth, lineGap: layout.lineGap }, { x, y });
       doc.text(number, x + titleWidth + 12, y, { width: numberWidth, align: 'right', lineBreak: false });
     });
     doc.annotate(x, y, pages.contentWidth, height, {
@@ -104,7 +105,7 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
     root.add(section);
     doc.y += layout.type.chapter;
     setStyle(pages, 'heading', layout.type.chapter);
-    section.add(doc.struct('H2', {}, () => doc.text(chapter.title, { width: pages.contentWidth })));
+    section.add(doc.struct('H2', {}, () => drawText(pages, chapter.title, { width: pages.contentWidth })));
     doc.y += layout.type.chapter;
     pages.header = chapter.title;
     for (const block of chapter.blocks) drawBlock(pages, section, block);
