@@ -53,4 +53,5 @@ export function paragraphIsRightToLeft(text: string): boolean {
 }
 
 /** Whether any character of `text` needs a font other than the Latin/Greek/Cyrillic ones. */
-export const needsOtherScripts = (text: string): boolean => scriptRuns(text).some((run) => run.script !== 'latin');
+export const needsOtherScripts = (text: string): boolean =>
+  scriptRuns(text).some((run) => run.script !== 'latin');

@@ -149,7 +149,11 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
     styles: {
       default: {
         document: {
-          run: { font: DOCUMENT_FONT, size: Math.round(layout.type.body * 2), language: { value: book.locale } },
+          run: {
+            font: DOCUMENT_FONT,
+            size: Math.round(layout.type.body * 2),
+            language: { value: book.locale },
+          },
           paragraph: { spacing: { after: twips(layout.paragraphGap), line: 300 } },
         },
       },

@@ -85,7 +85,9 @@ function block(item: BookBlock, id: string): string {
         .map((text) => (text ? `<th scope="col">${escapeXml(text)}</th>` : '<td></td>'))
         .join('');
       const rows = item.rows.map((row) => {
-        const rowHead = item.rowHeadings ? `<th scope="row" dir="auto">${escapeXml(row.heading ?? '')}</th>` : '';
+        const rowHead = item.rowHeadings
+          ? `<th scope="row" dir="auto">${escapeXml(row.heading ?? '')}</th>`
+          : '';
         return `<tr>${rowHead}${row.cells.map((text) => `<td dir="auto">${escapeXml(text)}</td>`).join('')}</tr>`;
       });
       return `${heading(item.caption)}

@@ -58,7 +58,12 @@ function list(pages: PdfPages, parent: Struct, items: readonly string[]): void {
     entry.add(doc.struct('Lbl', {}, () => doc.text('•', x + indent / 3, y, { lineBreak: false })));
     entry.add(
       doc.struct('LBody', {}, () =>
-        drawText(pages, item, { width: pages.contentWidth - indent, lineGap: layout.lineGap }, { x: x + indent, y }),
+        drawText(
+          pages,
+          item,
+          { width: pages.contentWidth - indent, lineGap: layout.lineGap },
+          { x: x + indent, y },
+        ),
       ),
     );
     entry.end();

@@ -3,8 +3,8 @@ import type { Book } from '#domain/book-model.ts';
 import type { Progress } from './book-progress.ts';
 import { drawBlock } from './pdf-blocks.ts';
 import { forgetWordLayouts, PdfOutput } from './pdf-memory.ts';
-import { drawText } from './pdf-text.ts';
 import { INK, keepTogether, MUTED, openPdf, type PdfPages, setStyle } from './pdf-pages.ts';
+import { drawText } from './pdf-text.ts';
 
 /**
  * Issue 42 §2: the book as a tagged PDF. Contents with page numbers need to know where each
@@ -22,12 +22,16 @@ function cover(pages: PdfPages, root: Struct): void {
   doc.addPage();
   doc.y = layout.height * 0.3;
   setStyle(pages, 'heading', layout.type.title);
-  root.add(doc.struct('H1', {}, () => drawText(pages, book.title, { width: pages.contentWidth, align: 'center' })));
+  root.add(
+    doc.struct('H1', {}, () => drawText(pages, book.title, { width: pages.contentWidth, align: 'center' })),
+  );
   if (book.subtitle) {
     doc.y += layout.type.subtitle;
     setStyle(pages, 'textItalic', layout.type.subtitle, MUTED);
     root.add(
-      doc.struct('P', {}, () => drawText(pages, book.subtitle, { width: pages.contentWidth, align: 'center' })),
+      doc.struct('P', {}, () =>
+        drawText(pages, book.subtitle, { width: pages.contentWidth, align: 'center' }),
+      ),
     );
   }
   const byline = [book.author && !book.title.includes(book.author) ? book.author : null, book.madeOn]
@@ -35,7 +39,9 @@ function cover(pages: PdfPages, root: Struct): void {
     .join(' · ');
   setStyle(pages, 'headingRegular', layout.type.question, MUTED);
   doc.y = layout.height - layout.margin.bottom - layout.type.question * 3;
-  root.add(doc.struct('P', {}, () => drawText(pages, byline, { width: pages.contentWidth, align: 'center' })));
+  root.add(
+    doc.struct('P', {}, () => drawText(pages, byline, { width: pages.contentWidth, align: 'center' })),
+  );
 }
 
 /** The contents: one linked entry per chapter with its page number (a placeholder when measuring). */

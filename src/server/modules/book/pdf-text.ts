@@ -28,7 +28,8 @@ export function fontFor(script: BookScript, styleFont: BookFontName): string {
 const RTL_FEATURES = ['rlig', 'liga', 'calt', 'init', 'medi', 'fina', 'isol', 'ccmp', 'mark', 'mkmk'];
 
 // Digits and Latin letters with what joins them (spaces, . , : - /) inside a right-to-left run.
-const LEFT_TO_RIGHT = /[\p{Nd}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]+(?:[ .,:/-]+[\p{Nd}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]+)*/gu;
+const LEFT_TO_RIGHT =
+  /[\p{Nd}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]+(?:[ .,:/-]+[\p{Nd}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]+)*/gu;
 
 /** A right-to-left run as fontkit should get it: its left-to-right pieces reversed, as fontkit reverses all. */
 export function forRightToLeftLayout(text: string): string {
@@ -75,7 +76,8 @@ export function drawText(
     return;
   }
   const rightToLeft = paragraphIsRightToLeft(text);
-  const base: TextOptions = rightToLeft && options.align !== 'center' ? { ...options, align: 'right' } : options;
+  const base: TextOptions =
+    rightToLeft && options.align !== 'center' ? { ...options, align: 'right' } : options;
   runs.forEach((run, index) => {
     doc.font(fontFor(run.script, style.font));
     const runOpts = { ...runOptions(run, base), continued: index < runs.length - 1 };
