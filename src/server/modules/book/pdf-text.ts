@@ -58,8 +58,45 @@ function withSpacesOutsideRightToLeft(runs: ScriptRun[]): ScriptRun[] {
 }
 
 /**
- * Draws `text` like `doc.text`, at (x, y) when given, in the current style. Mixed scripts are
- * drawn as continued runs, so they wrap as one paragraph inside the caller's structure element.
+ * Draws runs side by side on one line; answers false if they do not fit. A right-to-left
+ * paragraph's runs are placed from the right, but drawn in reading order, which is the order a
+ * screen reader and a copy take them in.
+ */
+function drawOnOneLine(
+  pages: PdfPages,
+  runs: ScriptRun[],
+  options: TextOptions,
+  at: { x: number; y: number; rightToLeft: boolean },
+): boolean {
+  const { doc, style } = pages;
+  const width = options.width ?? pages.contentWidth;
+  const measured = runs.map((run) => {
+    doc.font(fontFor(run.script, style.font));
+    const opts = { ...runOptions(run, options), lineBreak: false };
+    return { run, opts, width: doc.widthOfString(runText(run), opts), height: doc.currentLineHeight(true) };
+  });
+  const total = measured.reduce((sum, item) => sum + item.width, 0);
+  if (total > width) return false;
+  const start =
+    at.x + (options.align === 'center' ? (width - total) / 2 : options.align === 'right' ? width - total : 0);
+  let before = 0; // the width of the runs already drawn
+  for (const { run, opts, width: runWidth } of measured) {
+    doc.font(fontFor(run.script, style.font));
+    const { width: _width, align: _align, ...rest } = opts;
+    const left = at.rightToLeft ? start + total - before - runWidth : start + before;
+    doc.text(runText(run), left, at.y, rest);
+    before += runWidth;
+  }
+  doc.y = at.y + Math.max(...measured.map((item) => item.height)) + (options.lineGap ?? 0);
+  return true;
+}
+
+/**
+ * Draws `text` like `doc.text`, at (x, y) when given, in the current style, inside the caller's
+ * structure element. Latin alone: as is. A right-to-left paragraph with Latin words: one run in its
+ * script's font (it has Latin letters), so it wraps right to left. Other mixes: on one line, the runs
+ * are placed side by side (in reverse order for a right-to-left paragraph), aligned as asked; longer
+ * ones wrap as continued runs from the left (pdfkit cannot align continued text).
  */
 export function drawText(
   pages: PdfPages,
@@ -68,23 +105,34 @@ export function drawText(
   at?: { x: number; y: number },
 ): void {
   const { doc, style } = pages;
-  const runs = withSpacesOutsideRightToLeft(scriptRuns(text));
-  const only = runs.length <= 1 ? (runs[0]?.script ?? 'latin') : null;
-  if (only === 'latin') {
-    if (at) doc.text(text, at.x, at.y, options);
-    else doc.text(text, options);
+  const x = at?.x ?? doc.x;
+  const y = at?.y ?? doc.y;
+  let runs = withSpacesOutsideRightToLeft(scriptRuns(text));
+  if (runs.every((run) => run.script === 'latin')) {
+    doc.text(text, x, y, options);
     return;
   }
   const rightToLeft = paragraphIsRightToLeft(text);
-  const base: TextOptions =
+  const rtlScript = runs.find((run) => isRightToLeft(run.script))?.script;
+  const aligned: TextOptions =
     rightToLeft && options.align !== 'center' ? { ...options, align: 'right' } : options;
-  runs.forEach((run, index) => {
+  if (rtlScript && runs.every((run) => run.script === rtlScript || run.script === 'latin'))
+    runs = [{ script: rtlScript, text }];
+  if (runs.length === 1) {
+    const [run] = runs as [ScriptRun];
     doc.font(fontFor(run.script, style.font));
-    const runOpts = { ...runOptions(run, base), continued: index < runs.length - 1 };
-    if (index === 0 && at) doc.text(runText(run), at.x, at.y, runOpts);
-    else doc.text(runText(run), runOpts);
-  });
+    doc.text(runText(run), x, y, runOptions(run, aligned));
+  } else if (!drawOnOneLine(pages, runs, aligned, { x, y, rightToLeft })) {
+    const left: TextOptions = { ...options, align: 'left' };
+    runs.forEach((run, index) => {
+      doc.font(fontFor(run.script, style.font));
+      const runOpts = { ...runOptions(run, left), continued: index < runs.length - 1 };
+      if (index === 0) doc.text(runText(run), x, y, runOpts);
+      else doc.text(runText(run), runOpts);
+    });
+  }
   doc.font(style.font);
+  doc.x = x;
 }
 
 /** The single font and options for a table cell, whose text pdfkit draws in one call. */
