@@ -2,7 +2,7 @@ import { CONTENTS_TITLE } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
 import type { Progress } from './book-progress.ts';
 import { drawBlock } from './pdf-blocks.ts';
-import { forgetWordLayouts, PdfOutput } from './pdf-memory.ts';
+import { forgetWordLayouts, PdfOutput, releaseFinishedPages } from './pdf-memory.ts';
 import { INK, keepTogether, MUTED, openPdf, type PdfPages, setStyle } from './pdf-pages.ts';
 import { drawText } from './pdf-text.ts';
 
@@ -117,6 +117,7 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
     for (const block of chapter.blocks) drawBlock(pages, section, block);
     section.end();
     forgetWordLayouts(doc);
+    releaseFinishedPages(doc); // a page whose last paragraph ran onto the next one is done now
     await nextTurn();
     await progress((index + 1) / book.chapters.length);
   }
