@@ -163,9 +163,9 @@ if (runs('record-migration')) {
   fresh['record-migration'] = renderRecordMigrationSection(migrations);
 }
 
-// issue 42 §5: the person's book in each format, 100 to 2,000 questions.
+// issue 42 §5: the person's book in each format, 100 to 1,000 questions.
 if (runs('book')) {
-  console.log('\nbook: PDF, Word and EPUB of 100 to 2,000 answered questions…');
+  console.log('\nbook: PDF, Word and EPUB of 100 to 1,000 answered questions…');
   const book = runBookBench(settings.curve.short);
   console.log(renderBookConsole(book));
   fresh.book = renderBookSection(book, measuredAt);

@@ -53,6 +53,15 @@ describe.each(['a4', 'letter', '6x9'] as PageSize[])('the PDF on %s pages', (pag
       displayTitle: true,
     });
     expect(bytes.toString('latin1')).toContain('<pdfuaid:part>1</pdfuaid:part>');
+    // Decision 196: each finished page's parent tree entry was written out as its page ended (a
+    // reference), not kept in memory to the end (an inline array); the last page's may be inline.
+    const nums = /\/ParentTree <<[\s\S]*?\/Nums \[([\s\S]*?)\]\n>>/.exec(bytes.toString('latin1'))?.[1] ?? '';
+    const entries = nums
+      .trim()
+      .split('\n')
+      .map((line) => line.trim());
+    expect(entries.length).toBeGreaterThan(4);
+    expect(entries.filter((entry) => !/^\d+ \d+ 0 R$/.test(entry)).length).toBeLessThanOrEqual(1);
 
     const headings = pdf.elements.filter((element) => /^H\d$/.test(element.role));
     expect(headings).toEqual([
@@ -182,7 +191,7 @@ describe('the EPUB', () => {
       .map(([, content]) => strFromU8(content))
       .join('\n');
     expect(chapters).toContain('<th scope="col">First name</th>');
-    expect(chapters).toContain('<th scope="row">Sibling 2</th>');
+    expect(chapters).toContain('<th scope="row" dir="auto">Sibling 2</th>');
     expect(chapters).not.toContain(UNCHOSEN_ANSWER);
     expect(strFromU8(files['EPUB/title.xhtml'] as Uint8Array)).toContain(
       'Zoë &#60;&#38; her &#34;story&#34;&#62;',

@@ -16,6 +16,7 @@ import {
 import { type BookBlock, DECLINED_IN_BOOK } from '#domain/book-answers.ts';
 import { BOOK_PAGE_LAYOUTS } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
+import { isRightToLeft, paragraphIsRightToLeft, scriptRuns } from '#domain/book-scripts.ts';
 import type { Progress } from './book-progress.ts';
 
 /**
@@ -28,13 +29,46 @@ import type { Progress } from './book-progress.ts';
 const TWIPS_PER_POINT = 20;
 const twips = (points: number) => Math.round(points * TWIPS_PER_POINT);
 
+/**
+ * Word picks a run's font by the class of its characters: Latin (ascii/hAnsi), East Asian, complex
+ * script (Arabic, Hebrew). The document names one per class (Word substitutes a font the reader
+ * lacks); Hebrew runs name Noto Sans Hebrew, as Amiri has no Hebrew. Right-to-left runs and
+ * paragraphs are marked so Word orders them (issue 42 §2).
+ */
+const DOCUMENT_FONT = { ascii: 'Georgia', hAnsi: 'Georgia', eastAsia: 'Noto Sans SC', cs: 'Amiri' };
+
+function runs(text: string, options: { italics?: boolean; bold?: boolean } = {}): TextRun[] {
+  return scriptRuns(text).map(
+    (run) =>
+      new TextRun({
+        text: run.text,
+        ...options,
+        ...(isRightToLeft(run.script) ? { rightToLeft: true } : {}),
+        ...(run.script === 'hebrew' ? { font: { ...DOCUMENT_FONT, cs: 'Noto Sans Hebrew' } } : {}),
+      }),
+  );
+}
+
+function textParagraph(text: string, extra: { bullet?: { level: number } } = {}): Paragraph {
+  return new Paragraph({
+    children: runs(text),
+    ...extra,
+    ...(paragraphIsRightToLeft(text) ? { bidirectional: true } : {}),
+  });
+}
+
 function question(text: string): Paragraph {
   return new Paragraph({ text, heading: HeadingLevel.HEADING_2, keepNext: true });
 }
 
 function cell(text: string, header: boolean): TableCell {
   return new TableCell({
-    children: [new Paragraph({ children: [new TextRun({ text, bold: header })] })],
+    children: [
+      new Paragraph({
+        children: runs(text, { bold: header }),
+        ...(paragraphIsRightToLeft(text) ? { bidirectional: true } : {}),
+      }),
+    ],
   });
 }
 
@@ -43,12 +77,12 @@ function blockParagraphs(block: BookBlock): (Paragraph | Table)[] {
     case 'answer':
       return [
         ...(block.question ? [question(block.question)] : []),
-        ...block.paragraphs.map((text) => new Paragraph({ text })),
+        ...block.paragraphs.map((text) => textParagraph(text)),
       ];
     case 'list':
       return [
         ...(block.question ? [question(block.question)] : []),
-        ...block.items.map((text) => new Paragraph({ text, bullet: { level: 0 } })),
+        ...block.items.map((text) => textParagraph(text, { bullet: { level: 0 } })),
       ];
     case 'declined':
       return [
@@ -115,7 +149,11 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
     styles: {
       default: {
         document: {
-          run: { font: 'Georgia', size: Math.round(layout.type.body * 2), language: { value: book.locale } },
+          run: {
+            font: DOCUMENT_FONT,
+            size: Math.round(layout.type.body * 2),
+            language: { value: book.locale },
+          },
           paragraph: { spacing: { after: twips(layout.paragraphGap), line: 300 } },
         },
       },

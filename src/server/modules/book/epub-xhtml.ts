@@ -35,8 +35,8 @@ export function titlePage(book: Book): string {
     book,
     book.title,
     `<section class="title-page" epub:type="titlepage" aria-label="${escapeXml(book.title)}">
-<h1>${escapeXml(book.title)}</h1>
-${book.subtitle ? `<p class="subtitle">${escapeXml(book.subtitle)}</p>\n` : ''}<p class="byline">${byline.join(' · ')}</p>
+<h1 dir="auto">${escapeXml(book.title)}</h1>
+${book.subtitle ? `<p class="subtitle" dir="auto">${escapeXml(book.subtitle)}</p>\n` : ''}<p class="byline">${byline.join(' · ')}</p>
 </section>`,
   );
 }
@@ -66,17 +66,17 @@ ${items}
 }
 
 function block(item: BookBlock, id: string): string {
-  const heading = (text: string) => `<h2 id="${id}">${escapeXml(text)}</h2>`;
+  const heading = (text: string) => `<h2 id="${id}" dir="auto">${escapeXml(text)}</h2>`;
   switch (item.kind) {
     case 'answer':
       return [
         item.question ? heading(item.question) : '',
-        ...item.paragraphs.map((text) => `<p>${escapeXml(text)}</p>`),
+        ...item.paragraphs.map((text) => `<p dir="auto">${escapeXml(text)}</p>`),
       ].join('\n');
     case 'list':
       return [
         item.question ? heading(item.question) : '',
-        `<ul>\n${item.items.map((text) => `<li>${escapeXml(text)}</li>`).join('\n')}\n</ul>`,
+        `<ul>\n${item.items.map((text) => `<li dir="auto">${escapeXml(text)}</li>`).join('\n')}\n</ul>`,
       ].join('\n');
     case 'declined':
       return `${heading(item.question)}\n<p class="declined">${escapeXml(DECLINED_IN_BOOK)}</p>`;
@@ -85,8 +85,10 @@ function block(item: BookBlock, id: string): string {
         .map((text) => (text ? `<th scope="col">${escapeXml(text)}</th>` : '<td></td>'))
         .join('');
       const rows = item.rows.map((row) => {
-        const rowHead = item.rowHeadings ? `<th scope="row">${escapeXml(row.heading ?? '')}</th>` : '';
-        return `<tr>${rowHead}${row.cells.map((text) => `<td>${escapeXml(text)}</td>`).join('')}</tr>`;
+        const rowHead = item.rowHeadings
+          ? `<th scope="row" dir="auto">${escapeXml(row.heading ?? '')}</th>`
+          : '';
+        return `<tr>${rowHead}${row.cells.map((text) => `<td dir="auto">${escapeXml(text)}</td>`).join('')}</tr>`;
       });
       return `${heading(item.caption)}
 <table aria-labelledby="${id}">
@@ -105,14 +107,14 @@ export function chapterPage(book: Book, chapter: Chapter, index: number): string
     book,
     chapter.title,
     `<section epub:type="chapter" role="doc-chapter" aria-labelledby="c${index + 1}">
-<h1 id="c${index + 1}">${escapeXml(chapter.title)}</h1>
+<h1 id="c${index + 1}" dir="auto">${escapeXml(chapter.title)}</h1>
 ${blocks.filter((text) => text !== '').join('\n')}
 </section>`,
   );
 }
 
-export const BOOK_CSS = `body { font-family: "Noto Serif", Georgia, serif; line-height: 1.5; margin: 0 5%; }
-h1, h2 { font-family: "Noto Sans", "Helvetica Neue", Arial, sans-serif; line-height: 1.25; }
+export const BOOK_CSS = `body { font-family: "Noto Serif", Georgia, "Noto Sans SC", "Amiri", "Noto Sans Hebrew", serif; line-height: 1.5; margin: 0 5%; }
+h1, h2 { font-family: "Noto Sans", "Helvetica Neue", Arial, "Noto Sans SC", "Noto Sans Hebrew", sans-serif; line-height: 1.25; }
 h1 { font-size: 1.6em; margin: 2em 0 1em; }
 h2 { font-size: 0.95em; color: #444; margin: 1.4em 0 0.3em; }
 p { margin: 0 0 0.6em; }
@@ -122,5 +124,5 @@ p { margin: 0 0 0.6em; }
 .byline { margin-top: 3em; color: #555; }
 .declined { font-style: italic; }
 table { border-collapse: collapse; width: 100%; margin: 0.4em 0 1em; }
-th, td { border: 1px solid #888; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #888; padding: 0.25em 0.5em; text-align: start; vertical-align: top; }
 `;

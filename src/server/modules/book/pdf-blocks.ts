@@ -1,5 +1,6 @@
 import { type BookBlock, DECLINED_IN_BOOK } from '#domain/book-answers.ts';
 import { INK, keepTogether, MUTED, type PdfPages, setStyle } from './pdf-pages.ts';
+import { cellScript, drawText, RTL_FEATURES } from './pdf-text.ts';
 
 /**
  * Issue 42 §2–§3: one block of a chapter drawn into the tagged PDF. Every piece of text is drawn
@@ -25,7 +26,7 @@ function question(pages: PdfPages, parent: Struct, text: string): void {
   const height = doc.heightOfString(text, { width: pages.contentWidth, lineGap: 1 });
   keepTogether(pages, height + 2 * lineHeight(pages, layout.type.body) + layout.paragraphGap);
   add(pages, parent, 'H3', () => {
-    doc.text(text, { width: pages.contentWidth, lineGap: 1 });
+    drawText(pages, text, { width: pages.contentWidth, lineGap: 1 });
   });
   doc.moveDown(0.3);
 }
@@ -35,7 +36,7 @@ function paragraph(pages: PdfPages, parent: Struct, text: string, italic = false
   setStyle(pages, italic ? 'textItalic' : 'text', layout.type.body, INK);
   keepTogether(pages, lineHeight(pages, layout.type.body));
   add(pages, parent, 'P', () => {
-    doc.text(text, { width: pages.contentWidth, lineGap: layout.lineGap, paragraphGap: 0 });
+    drawText(pages, text, { width: pages.contentWidth, lineGap: layout.lineGap, paragraphGap: 0 });
   });
   doc.y += layout.paragraphGap;
 }
@@ -57,7 +58,12 @@ function list(pages: PdfPages, parent: Struct, items: readonly string[]): void {
     entry.add(doc.struct('Lbl', {}, () => doc.text('•', x + indent / 3, y, { lineBreak: false })));
     entry.add(
       doc.struct('LBody', {}, () =>
-        doc.text(item, x + indent, y, { width: pages.contentWidth - indent, lineGap: layout.lineGap }),
+        drawText(
+          pages,
+          item,
+          { width: pages.contentWidth - indent, lineGap: layout.lineGap },
+          { x: x + indent, y },
+        ),
       ),
     );
     entry.end();
@@ -70,21 +76,27 @@ function list(pages: PdfPages, parent: Struct, items: readonly string[]): void {
 
 type TableBlock = Extract<BookBlock, { kind: 'table' }>;
 
+/** A table cell in the font of its script (pdfkit draws a cell's text in one call). */
+function cell(text: string, font: string, size: number, tag: object): object {
+  const script = cellScript(text);
+  return {
+    ...tag,
+    text: script.text,
+    font: { src: script.font ?? font, size },
+    ...(script.rightToLeft ? { align: { x: 'right' }, textOptions: { features: RTL_FEATURES } } : {}),
+  };
+}
+
 /** A table (brothers and sisters, places lived) with its header row and, where rows have names, row headers. */
 function table(pages: PdfPages, parent: Struct, block: TableBlock): void {
   const { doc, layout } = pages;
   const size = layout.type.body - 1;
-  const header = [...(block.rowHeadings ? [''] : []), ...block.columns].map((text) => ({
-    text,
-    type: 'TH',
-    scope: 'Column',
-    font: { src: 'heading', size },
-  }));
+  const header = [...(block.rowHeadings ? [''] : []), ...block.columns].map((text) =>
+    cell(text, 'heading', size, { type: 'TH', scope: 'Column' }),
+  );
   const rows = block.rows.map((row) => [
-    ...(block.rowHeadings
-      ? [{ text: row.heading ?? '', type: 'TH', scope: 'Row', font: { src: 'heading', size } }]
-      : []),
-    ...row.cells.map((text) => ({ text, type: 'TD' })),
+    ...(block.rowHeadings ? [cell(row.heading ?? '', 'heading', size, { type: 'TH', scope: 'Row' })] : []),
+    ...row.cells.map((text) => cell(text, 'text', size, { type: 'TD' })),
   ]);
   setStyle(pages, 'text', size, INK);
   keepTogether(pages, 3 * lineHeight(pages, size) + 16);

@@ -2,13 +2,16 @@ import { CONTENTS_TITLE } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
 import type { Progress } from './book-progress.ts';
 import { drawBlock } from './pdf-blocks.ts';
+import { forgetWordLayouts, PdfOutput, releaseFinishedPages } from './pdf-memory.ts';
 import { INK, keepTogether, MUTED, openPdf, type PdfPages, setStyle } from './pdf-pages.ts';
+import { drawText } from './pdf-text.ts';
 
 /**
  * Issue 42 §2: the book as a tagged PDF. Contents with page numbers need to know where each
  * chapter starts before they are drawn, so the book is laid out twice with the same code: a
  * measuring pass whose bytes are thrown away as they come, then the written pass with the numbers.
- * Pages are written out as they fill (no page buffer), so memory is the output's, not the book's.
+ * Pages are written out as they fill (no page buffer), and what pdfkit would keep until the end is
+ * let go as each page and chapter is done (pdf-memory.ts), so memory is the output's, not the book's.
  */
 type Struct = PDFKit.PDFStructureElement;
 
@@ -19,12 +22,16 @@ function cover(pages: PdfPages, root: Struct): void {
   doc.addPage();
   doc.y = layout.height * 0.3;
   setStyle(pages, 'heading', layout.type.title);
-  root.add(doc.struct('H1', {}, () => doc.text(book.title, { width: pages.contentWidth, align: 'center' })));
+  root.add(
+    doc.struct('H1', {}, () => drawText(pages, book.title, { width: pages.contentWidth, align: 'center' })),
+  );
   if (book.subtitle) {
     doc.y += layout.type.subtitle;
     setStyle(pages, 'textItalic', layout.type.subtitle, MUTED);
     root.add(
-      doc.struct('P', {}, () => doc.text(book.subtitle, { width: pages.contentWidth, align: 'center' })),
+      doc.struct('P', {}, () =>
+        drawText(pages, book.subtitle, { width: pages.contentWidth, align: 'center' }),
+      ),
     );
   }
   const byline = [book.author && !book.title.includes(book.author) ? book.author : null, book.madeOn]
@@ -32,7 +39,9 @@ function cover(pages: PdfPages, root: Struct): void {
     .join(' · ');
   setStyle(pages, 'headingRegular', layout.type.question, MUTED);
   doc.y = layout.height - layout.margin.bottom - layout.type.question * 3;
-  root.add(doc.struct('P', {}, () => doc.text(byline, { width: pages.contentWidth, align: 'center' })));
+  root.add(
+    doc.struct('P', {}, () => drawText(pages, byline, { width: pages.contentWidth, align: 'center' })),
+  );
 }
 
 /** The contents: one linked entry per chapter with its page number (a placeholder when measuring). */
@@ -60,7 +69,7 @@ function contents(pages: PdfPages, root: Struct, chapterPages: readonly number[]
     const link = doc.struct('Link');
     item.add(link);
     link.add(() => {
-      doc.text(chapter.title, x, y, { width: titleWidth, lineGap: layout.lineGap });
+      drawText(pages, chapter.title, { width: titleWidth, lineGap: layout.lineGap }, { x, y });
       doc.text(number, x + titleWidth + 12, y, { width: numberWidth, align: 'right', lineBreak: false });
     });
     doc.annotate(x, y, pages.contentWidth, height, {
@@ -76,6 +85,13 @@ function contents(pages: PdfPages, root: Struct, chapterPages: readonly number[]
   });
   toc.end();
 }
+
+/**
+ * A turn of the event loop. pdfkit pushes its bytes into a readable stream that hands them to the
+ * 'data' listener only once it flows (after a turn) and while its buffer is empty; without turns a
+ * book laid out in one go would sit whole in the stream's buffer as thousands of small chunks.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Draws the book into `pages`; answers the page each chapter starts on. */
 async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, progress: Progress) {
@@ -95,11 +111,14 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
     root.add(section);
     doc.y += layout.type.chapter;
     setStyle(pages, 'heading', layout.type.chapter);
-    section.add(doc.struct('H2', {}, () => doc.text(chapter.title, { width: pages.contentWidth })));
+    section.add(doc.struct('H2', {}, () => drawText(pages, chapter.title, { width: pages.contentWidth })));
     doc.y += layout.type.chapter;
     pages.header = chapter.title;
     for (const block of chapter.blocks) drawBlock(pages, section, block);
     section.end();
+    forgetWordLayouts(doc);
+    releaseFinishedPages(doc); // a page whose last paragraph ran onto the next one is done now
+    await nextTurn();
     await progress((index + 1) / book.chapters.length);
   }
   root.end();
@@ -110,6 +129,7 @@ async function layOut(pages: PdfPages, chapterPages: readonly number[] | null, p
 async function chapterStartPages(book: Book, progress: Progress): Promise<number[]> {
   const measuring = openPdf(book, false);
   measuring.doc.on('data', () => {}); // read and dropped: a paused stream would keep every byte
+  await nextTurn();
   return layOut(measuring, null, progress);
 }
 
@@ -117,8 +137,9 @@ async function chapterStartPages(book: Book, progress: Progress): Promise<number
 export async function pdfBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
   const chapterPages = await chapterStartPages(book, (done) => progress(done * 0.4));
   const pages = openPdf(book, true);
-  const chunks: Buffer[] = [];
-  pages.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const output = new PdfOutput();
+  pages.doc.on('data', (chunk: Buffer) => output.write(chunk));
+  await nextTurn();
   const ended = new Promise<void>((resolve, reject) => {
     pages.doc.on('end', resolve);
     pages.doc.on('error', reject);
@@ -126,5 +147,5 @@ export async function pdfBook(book: Book, progress: Progress = () => {}): Promis
   await layOut(pages, chapterPages, (done) => progress(0.4 + done * 0.6));
   pages.doc.end();
   await ended;
-  return Buffer.concat(chunks);
+  return output.bytes();
 }

@@ -1,7 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { BOOK_PAGE_LAYOUTS, type BookPageLayout, runningLinePositions } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
-import { type BookFontName, bookFonts } from './book-fonts.ts';
+import { type BookFontName, bookFonts, otherScriptFontPaths } from './book-fonts.ts';
+import { releaseFinishedPages } from './pdf-memory.ts';
+import { cellScript, RTL_FEATURES } from './pdf-text.ts';
 
 /**
  * Issue 42 §2–§3: a tagged PDF document (PDF/UA-1: language, title shown, structure tree) with the
@@ -54,14 +56,18 @@ function drawFurniture(pages: PdfPages): void {
   doc.markContent('Artifact', { type: 'Pagination' });
   doc.font('headingRegular').fontSize(layout.type.running).fillColor(MUTED);
   if (pages.header !== null) {
-    const text = page % 2 === 0 ? book.title : pages.header;
-    doc.text(text, x, header, {
+    // One line cut short, so one font: the other scripts' fonts carry Latin letters too.
+    const cell = cellScript(page % 2 === 0 ? book.title : pages.header);
+    if (cell.font) doc.font(cell.font);
+    doc.text(cell.text, x, header, {
       width: pages.contentWidth,
       align: page % 2 === 0 ? 'left' : 'right',
       lineBreak: false,
       ellipsis: true,
       height: layout.type.running * 1.6,
+      ...(cell.rightToLeft ? { features: RTL_FEATURES as never } : {}),
     });
+    doc.font('headingRegular');
   }
   doc.text(String(page), x, footer, { width: pages.contentWidth, align: 'center', lineBreak: false });
   doc.endMarkedContent();
@@ -102,6 +108,7 @@ export function openPdf(book: Book, compress: boolean): PdfPages {
     },
   });
   for (const [name, bytes] of Object.entries(bookFonts())) doc.registerFont(name, bytes);
+  for (const [script, file] of Object.entries(otherScriptFontPaths())) doc.registerFont(script, file);
   const pages: PdfPages = {
     doc,
     layout,
@@ -112,6 +119,7 @@ export function openPdf(book: Book, compress: boolean): PdfPages {
     style: { font: 'text', size: layout.type.body, color: INK },
   };
   doc.on('pageAdded', () => {
+    releaseFinishedPages(doc);
     pages.page += 1;
     drawFurniture(pages);
   });
