@@ -66,7 +66,10 @@ export function SiteHeader() {
           </nav>
         </div>
         <div className="site-header__account">
-          {auth.isAuthenticated ? (
+          {auth.signInEnded ? (
+            // Issue 38 §5: ended elsewhere: the header says so; Logout stays, and leads.
+            <AccountMenuButton name="Signed out" roles="" actions={['logout']} onAction={() => logout()} />
+          ) : auth.isAuthenticated ? (
             <AccountMenuButton
               name={auth.name ?? 'Signed in'}
               roles={rolesInWords(auth.roles)}
