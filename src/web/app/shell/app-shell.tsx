@@ -19,11 +19,6 @@ const SessionEndedNotice = lazy(() =>
   import('./session-ended-notice.tsx').then((module) => ({ default: module.SessionEndedNotice })),
 );
 
-// Issue 38 §5: shown only once the server said the sign-in was ended elsewhere.
-const SignInEndedBanner = lazy(() =>
-  import('./sign-in-ended-banner.tsx').then((module) => ({ default: module.SignInEndedBanner })),
-);
-
 /** admin-app §2 App shell around every screen: skip link, header, main landmark, footer. */
 export function AppShell() {
   const mainRef = useRef<HTMLElement>(null);
@@ -31,7 +26,6 @@ export function AppShell() {
   useFocusMainOnRouteChange(mainRef, pathname);
   useReturnAfterSignIn();
   const [sessionEnd] = useState(() => sessionStorage.getItem(SESSION_END_KEY));
-  const { signInEnded } = useAuth();
   // Issue 28 §5: Escape three times within 2 s leaves quickly, anywhere in the app.
   const { quickExitUrl } = useClientConfig();
   useEffect(() => listenForTripleEscape(() => leaveQuickly(quickExitUrl)), [quickExitUrl]);
@@ -52,11 +46,6 @@ export function AppShell() {
       <SiteHeader />
       <SessionTimeout />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="app__main">
-        {signInEnded ? (
-          <Suspense fallback={null}>
-            <SignInEndedBanner cause={signInEnded} />
-          </Suspense>
-        ) : null}
         {sessionEnd !== null ? (
           <Suspense fallback={null}>
             <SessionEndedNotice stored={sessionEnd} />

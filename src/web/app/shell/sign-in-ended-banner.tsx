@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { SIGN_IN_END_MESSAGES, type SignInEndCause } from '#domain/sign-in-end.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
@@ -20,10 +19,8 @@ function headlineOf(cause: SignInEndCause): string {
  */
 export function SignInEndedBanner({ cause }: { cause: SignInEndCause }) {
   const { login } = useAuth();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <div ref={ref} className="session-ended" role="alert">
+    <div className="session-ended session-ended--in-header" role="alert">
       <p>
         <strong>{headlineOf(cause)}</strong> {SIGN_IN_ENDED_KEPT}
       </p>
