@@ -23,7 +23,12 @@ export function signInEndCauseOf(message: unknown): SignInEndCause | null {
   return null;
 }
 
-/** What was stored as `users.sign_in_ended_by`: one of the causes that end every sign-in. */
-export function storedEndCause(value: string | null): SignInEndCause {
-  return value === 'everywhere' || value === 'admin' || value === 'erased' ? value : 'password';
+/** What was stored as `users.sign_in_ended_by`: a cause that ends every sign-in, or null (before it was kept). */
+export function storedEndCause(value: string | null): SignInEndCause | null {
+  return value === 'everywhere' || value === 'admin' || value === 'erased' || value === 'password'
+    ? value
+    : null;
 }
+
+/** A sign-in ended before its cause was kept (issue 14 §3's wording). */
+export const SIGN_IN_ENDED_MESSAGE = 'This sign-in has ended. Sign in again.';

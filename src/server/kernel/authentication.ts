@@ -1,5 +1,5 @@
 import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
-import { SIGN_IN_END_MESSAGES, storedEndCause } from '#domain/sign-in-end.ts';
+import { SIGN_IN_END_MESSAGES, SIGN_IN_ENDED_MESSAGE, storedEndCause } from '#domain/sign-in-end.ts';
 
 /** A call whose sign-in is missing or not acceptable: answered 401 with its message. */
 export class AuthenticationError extends Error {
@@ -33,7 +33,10 @@ export function refuseEndedSignIn<
   const endedAt = viewer.tokensValidAfter;
   if (endedAt === null) return viewer;
   const ended = identity.issuedAtMs !== null ? identity.issuedAtMs <= endedAt : identity.issuedAt <= endedAt;
-  if (ended) throw new AuthenticationError(SIGN_IN_END_MESSAGES[storedEndCause(viewer.signInEndedBy)]);
+  if (ended) {
+    const cause = storedEndCause(viewer.signInEndedBy);
+    throw new AuthenticationError(cause ? SIGN_IN_END_MESSAGES[cause] : SIGN_IN_ENDED_MESSAGE);
+  }
   return viewer;
 }
 
