@@ -3,7 +3,13 @@ import { type BrowserContext, expect, type Page, test, type WebSocket } from '@p
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
-import { accountMenuButton, accountMenuItem, login, uniqueEmail } from './support/fixtures.ts';
+import {
+  accountMenuButton,
+  accountMenuItem,
+  chooseInAccountMenu,
+  login,
+  uniqueEmail,
+} from './support/fixtures.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
 import {
   expectOnServer,
@@ -167,13 +173,43 @@ test('Sign out of all devices ends the other browser’s session and its live co
     laptop.getByRole('status').filter({ hasText: 'You are signed out of all devices.' }),
   ).toBeVisible();
 
-  // The phone's live connection is closed and its token refused; it is told as it types.
+  // The phone's live connection is closed and its token refused; issue 38 §5: it is told at once.
   await phoneClosed;
   await tokenRefused(phoneToken);
-  await answer(phone, form, 'dateOfBirth', '1970-01-01');
-  await expect(phone.getByRole('alert').filter({ hasText: /sign-in has ended/ })).toBeVisible({
-    timeout: 10_000,
+  await expect(phone.getByRole('alert').filter({ hasText: 'You signed out of all devices.' })).toBeVisible();
+  for (const context of contexts) await context.close();
+});
+
+test('Logout means this device: the other browser stays signed in, this one is asked for the password again', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = personWithRecord('this-device');
+  const contexts: BrowserContext[] = [await browser.newContext(), await browser.newContext()];
+  const [laptop, phone] = await Promise.all(contexts.map((context) => context.newPage()));
+  if (!laptop || !phone) throw new Error('no pages');
+  await login(laptop, { email: owner.email, password: PASSWORD });
+  await openRecord(phone, owner);
+  const phoneToken = await idTokenOf(phone);
+
+  await chooseInAccountMenu(laptop, 'Logout');
+  await expect(laptop.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+
+  // Issue 38 §4: the phone's sign-in, token and live record screen go on.
+  const response = await fetch(`${e2eBaseUrl}/api/me`, {
+    headers: { authorization: `Bearer ${phoneToken}` },
   });
+  expect(response.status).toBe(200);
+  await answer(phone, form, 'name', 'Still signed in on the phone');
+  await expect(async () =>
+    expectOnServer(await idTokenOf(phone), owner.recordId, { name: 'Still signed in on the phone' }),
+  ).toPass({ timeout: 10_000 });
+  await expect(phone.getByRole('alert')).toHaveCount(0);
+  await expect(accountMenuButton(phone)).toBeVisible();
+
+  // The laptop's provider session ended with it: signing in again asks for the password.
+  await laptop.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(laptop.locator('input[name="password"]')).toBeVisible();
   for (const context of contexts) await context.close();
 });
 
@@ -207,6 +243,8 @@ test('an admin signs a user out of all devices from the Users tab', async ({ bro
 
   await userClosed;
   await tokenRefused(userToken);
+  // Issue 38 §5: the user's open record says who ended the sign-in.
+  await expect(user.getByRole('alert').filter({ hasText: 'An administrator signed you out.' })).toBeVisible();
   // The admin is still signed in.
   await expect(accountMenuButton(admin)).toBeVisible();
   await userContext.close();

@@ -46,3 +46,8 @@ export const ALLOWED_ROLES_KEY = 'allowed-roles';
  * before it, to the millisecond, while a sign-in right after it still works.
  */
 export const ISSUED_AT_MS_KEY = 'issued-at-ms';
+/**
+ * Issue 38 §4: the embedded provider's session (device) a token belongs to, so Logout ends that one
+ * (its uid: a reference, not the session cookie's secret).
+ */
+export const SIGN_IN_SESSION_KEY = 'session';

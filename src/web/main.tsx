@@ -26,7 +26,10 @@ async function start(root: HTMLElement) {
   const path = startRoutePath(window.location.hash);
   const firstScreen = preloadScreenOf(path).catch(() => {});
   const session = createAuthSession(config);
-  const graphqlClient = createGraphQLClient({ getIdToken: session.getIdToken });
+  const graphqlClient = createGraphQLClient({
+    getIdToken: session.getIdToken,
+    onSignInEnded: session.signInEnded,
+  });
   // Handles a provider redirect first: it cleans the address bar before the router reads it.
   const started = session.start();
   const queryClient = createAppQueryClient(session);

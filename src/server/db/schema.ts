@@ -48,6 +48,9 @@ export const users = pgTable(
     federatedId: text('federated_id').unique(),
     // Issue 14 §3: ID tokens issued before this (logout, password reset) are refused.
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    // Issue 38 §5 (decision 145): why they were refused (a SignInEndCause: 'everywhere', 'admin',
+    // 'password'), so an open screen can say who ended the sign-in.
+    signInEndedBy: text('sign_in_ended_by'),
     email: text('email'),
     name: text('name'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
@@ -65,6 +68,23 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * Issue 38 §4 (decision 145): sign-ins ended on one device (Logout), by the token's session id
+ * (`sid`, or the token's own hash when the issuer gives none). Tokens naming one are refused; the
+ * other devices' are not. Rows outlive every ID token that could name them, then are deleted.
+ */
+export const endedSignIns = pgTable(
+  'ended_sign_ins',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signInId: text('sign_in_id').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.signInId] }), index('ended_sign_ins_ended_idx').on(t.endedAt)],
 );
 
 export const roles = pgTable(

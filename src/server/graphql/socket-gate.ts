@@ -80,7 +80,14 @@ export function gateSocket(
       }
       clearTimeout(initTimer);
       if (socket.readyState !== socket.OPEN) return;
-      endAtExpiry(socket, viewer.tokenExpiresAt);
+      const admittedToken = token ?? '';
+      // Issue 38 §5: at the session's time limit the reason says so (the screen names the cause).
+      endAtExpiry(socket, viewer.tokenExpiresAt, () =>
+        authenticate(admittedToken).then(
+          () => SESSION_EXPIRED_REASON,
+          (error: unknown) => (error instanceof Error ? error.message : SESSION_EXPIRED_REASON),
+        ),
+      );
       request.viewer = viewer;
       request.socketToken = token;
       socket.off('message', hold);
@@ -134,11 +141,14 @@ function parseMessage(data: Buffer): { type?: unknown; payload?: unknown } | und
   }
 }
 
-function endAtExpiry(socket: WebSocket, expiresAt: number): void {
+function endAtExpiry(socket: WebSocket, expiresAt: number, reason: () => Promise<string>): void {
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     const left = expiresAt - Date.now();
-    if (left <= 0) return closeWith(socket, SOCKET_CLOSE.unauthorized, SESSION_EXPIRED_REASON);
+    if (left <= 0) {
+      void reason().then((text) => closeWith(socket, SOCKET_CLOSE.unauthorized, text));
+      return;
+    }
     timer = setTimeout(schedule, Math.min(left, MAX_TIMER_MS));
   };
   schedule();

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGN_IN_END_MESSAGES } from '#domain/sign-in-end.ts';
 import { AuthenticationError, bearerToken, refuseEndedSignIn } from '../kernel/authentication.ts';
 import { loadOrCreateSigningKeys, publicJwks } from '../modules/identity/signing-keys.ts';
 import {
@@ -26,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** A token of a sign-in older than the absolute session lifetime (issue 29 §4). */
-export const SESSION_TOO_OLD_MESSAGE = 'Your sign-in has reached its time limit. Sign in again.';
+export const SESSION_TOO_OLD_MESSAGE = SIGN_IN_END_MESSAGES['time-limit'];
 
 /**
  * Issue 29 §4 (OWASP ASVS V7.3): a sign-in lasts at most `maxMs` from the moment the person signed

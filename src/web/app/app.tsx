@@ -23,7 +23,8 @@ export interface AppProps {
 /** Every provider the screens rely on, outermost first. */
 export function App({ config, session, queryClient, graphqlClient: given }: AppProps) {
   const graphqlClient = useMemo(
-    () => given ?? createGraphQLClient({ getIdToken: session.getIdToken }),
+    () =>
+      given ?? createGraphQLClient({ getIdToken: session.getIdToken, onSignInEnded: session.signInEnded }),
     [given, session],
   );
   return (
@@ -32,7 +33,7 @@ export function App({ config, session, queryClient, graphqlClient: given }: AppP
         <AuthProvider session={session}>
           <QueryClientProvider client={queryClient}>
             <GraphQLClientProvider client={graphqlClient}>
-              <LiveUpdatesProvider getIdToken={session.getIdToken}>
+              <LiveUpdatesProvider getIdToken={session.getIdToken} onSignInEnded={session.signInEnded}>
                 <ToastProvider>
                   <CurtainTransitionProvider>
                     <HashRouter>

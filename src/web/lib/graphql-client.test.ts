@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { SIGN_IN_END_MESSAGES, type SignInEndCause } from '#domain/sign-in-end.ts';
 import { TypedDocumentString } from '#web/gql/graphql.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
 import { createGraphQLClient, GraphQLRequestError } from './graphql-client.ts';
@@ -85,5 +86,24 @@ describe('the GraphQL client (customer-app §7)', () => {
     await expect(client.request(Ping, { n: 1 }, { timeoutMs: 20 })).rejects.toMatchObject({
       name: 'TimeoutError',
     });
+  });
+});
+
+describe('a sign-in ended elsewhere (issue 38 §5)', () => {
+  it('tells the session the cause a 401 names, and nothing for other refusals', async () => {
+    const heard: SignInEndCause[] = [];
+    const refusing = (status: number, message: string) =>
+      createGraphQLClient({
+        getIdToken: () => 'id-token',
+        onSignInEnded: (cause) => heard.push(cause),
+        fetch: async () =>
+          jsonResponse({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] }, status),
+      });
+    await expect(refusing(401, SIGN_IN_END_MESSAGES.admin).request(Ping, { n: 1 })).rejects.toThrow(
+      SIGN_IN_END_MESSAGES.admin,
+    );
+    await expect(refusing(401, 'The sign-in token has expired.').request(Ping, { n: 1 })).rejects.toThrow();
+    await expect(refusing(403, SIGN_IN_END_MESSAGES.everywhere).request(Ping, { n: 1 })).rejects.toThrow();
+    expect(heard).toEqual(['admin']);
   });
 });

@@ -1,4 +1,5 @@
 import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { type SignInEndCause, signInEndCauseOf } from '#domain/sign-in-end.ts';
 import type { TypedDocumentString } from '#web/gql/graphql.ts';
 
 export interface GraphQLRequestOptions {
@@ -45,11 +46,14 @@ export class GraphQLRequestError extends Error {
  */
 export function createGraphQLClient({
   getIdToken,
+  onSignInEnded,
   endpoint = '/graphql',
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
 }: {
   /** A token given as it is (not a promise) lets the request leave in the same task as the call. */
   getIdToken: () => string | null | Promise<string | null>;
+  /** Issue 38 §5: a 401 that names why the sign-in ended elsewhere. */
+  onSignInEnded?: (cause: SignInEndCause) => void;
   endpoint?: string;
   fetch?: typeof fetch;
 }): GraphQLClient {
@@ -76,6 +80,8 @@ export function createGraphQLClient({
     const firstError = first?.message ?? body?.error;
     if (firstError) {
       const code = first?.extensions?.code;
+      const cause = response.status === 401 ? signInEndCauseOf(firstError) : null;
+      if (cause) onSignInEnded?.(cause);
       throw new GraphQLRequestError(firstError, response.status, typeof code === 'string' ? code : undefined);
     }
     if (!response.ok || body?.data == null) {

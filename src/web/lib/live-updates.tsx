@@ -1,7 +1,8 @@
 import type { Client } from 'graphql-ws/client';
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
+import type { SignInEndCause } from '#domain/sign-in-end.ts';
 import type { TypedDocumentString } from '#web/gql/graphql.ts';
-import { createSubscriptionClient, subscribeTo } from './graphql-subscriptions.ts';
+import { createSubscriptionClient, liveUpdatesEnded, subscribeTo } from './graphql-subscriptions.ts';
 
 /** After a subscription fails (connection lost for good, or refused), ask again after this pause. */
 export const RESUBSCRIBE_AFTER_MS = 5000;
@@ -15,12 +16,16 @@ const LiveUpdatesContext = createContext<Client | null>(null);
  */
 export function LiveUpdatesProvider({
   getIdToken,
+  onSignInEnded,
   children,
 }: {
   getIdToken: () => Promise<string | null>;
+  onSignInEnded?: (cause: SignInEndCause) => void;
   children: ReactNode;
 }) {
-  const [client] = useState(() => createSubscriptionClient({ getIdToken }));
+  const [client] = useState(() =>
+    createSubscriptionClient({ getIdToken, ...(onSignInEnded ? { onSignInEnded } : {}) }),
+  );
   useEffect(() => () => void client.dispose(), [client]);
   return <LiveUpdatesContext value={client}>{children}</LiveUpdatesContext>;
 }
@@ -52,7 +57,8 @@ export function useSubscription<TResult, TVariables extends Record<string, unkno
       stop = subscribeTo(client, document, latestVariables.current, {
         next: (data) => handler.current(data),
         error: () => {
-          if (!stopped) retry = setTimeout(subscribe, RESUBSCRIBE_AFTER_MS);
+          // Issue 38 §5: not after the sign-in ended elsewhere (it would be refused every time).
+          if (!stopped && !liveUpdatesEnded(client)) retry = setTimeout(subscribe, RESUBSCRIBE_AFTER_MS);
         },
       });
     };

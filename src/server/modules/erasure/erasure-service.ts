@@ -174,7 +174,7 @@ export async function erasePerson(deps: ErasureDeps, userId: string): Promise<vo
     changed: await erasure.clearRecordsOf(writer, userId),
   }));
 
-  await endEverySignIn(deps.database.db, userId);
+  await endEverySignIn(deps.database.db, userId, 'erased');
   if (subject.federatedId !== null && deps.embeddedSignIn)
     await eraseSignInAccount(deps.database.db, subject.federatedId);
   if (subject.email !== null && subject.erasedAt === null) {

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { endEverySignIn } from './session-end.ts';
-import { revokeTokensOfUser } from './viewer.ts';
+import { bearerToken } from '../../kernel/authentication.ts';
+import { endEverySignIn, endThisSignIn } from './session-end.ts';
 
 /** GET /api/me: who the server takes the caller to be, with roles from the database. */
 export async function meRoutes(app: FastifyInstance): Promise<void> {
-  // Issue 14 §3: the browser calls this as it logs out; every token issued so far stops working,
-  // here and on every instance, and open live connections close.
+  // Issue 14 §3, issue 38 §4: the browser calls this as it logs out; this device's tokens stop
+  // working, here and on every instance, its provider session ends, and its live connections
+  // close. The person's other devices stay signed in.
   app.post('/api/logout', async (request, reply) => {
     const viewer = await app.authenticate(request);
-    await revokeTokensOfUser(app.database.db, viewer.userId);
+    const identity = await app.verifyToken(bearerToken(request.headers.authorization));
+    await endThisSignIn(app.database.db, viewer, identity.signInId, app.config.oidc.embedded);
     await app.viewers.invalidateUser(viewer.userId);
     return reply.status(204).send();
   });
@@ -17,7 +19,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
   // and their open live connections close (on every instance, through the viewer invalidation).
   app.post('/api/sign-out-everywhere', async (request, reply) => {
     const viewer = await app.authenticate(request);
-    await endEverySignIn(app.database.db, viewer.userId);
+    await endEverySignIn(app.database.db, viewer.userId, 'everywhere');
     await app.viewers.invalidateUser(viewer.userId);
     return reply.status(204).send();
   });

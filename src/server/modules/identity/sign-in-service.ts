@@ -16,7 +16,7 @@ type UserId = ColumnsOfRow<typeof users, 'id'>;
  */
 export async function completeSignIn(
   writer: RecordWriter,
-  identity: VerifiedIdentity,
+  identity: Omit<VerifiedIdentity, 'signInId'>,
   existingUserId: string | null,
 ): Promise<string[]> {
   const db = writer.db;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -7,7 +8,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY, SIGN_IN_SESSION_KEY } from '#domain/client-config.ts';
 
 /** What the server takes from a verified ID token. */
 export interface VerifiedIdentity {
@@ -30,6 +31,12 @@ export interface VerifiedIdentity {
    * session lifetime is counted from it (issue 29 §4). Null when the issuer does not say.
    */
   authTime: number | null;
+  /**
+   * Which sign-in (device) the token belongs to (issue 38 §4): our provider's session uid (claim
+   * `session` in our namespace), else an outside issuer's session id `sid`, else the token's own
+   * SHA-256, so Logout ends this device's tokens and no other's.
+   */
+  signInId: string;
 }
 
 export class TokenError extends Error {
@@ -106,8 +113,15 @@ export function createTokenVerifier(
       issuedAt: payload.iat * 1000,
       issuedAtMs: exactIssueInstant(custom?.[ISSUED_AT_MS_KEY], payload.iat),
       authTime: typeof payload.auth_time === 'number' ? payload.auth_time * 1000 : null,
+      signInId: signInIdOf(payload, custom?.[SIGN_IN_SESSION_KEY], token),
     };
   };
+}
+
+function signInIdOf(payload: JWTPayload, session: unknown, token: string): string {
+  if (typeof session === 'string' && session.length > 0) return `session:${session}`;
+  if (typeof payload.sid === 'string' && payload.sid.length > 0) return `sid:${payload.sid}`;
+  return `token:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
 }
 
 /** The provider's ms issue instant, believed only if it agrees with `iat` (within the leeway). */

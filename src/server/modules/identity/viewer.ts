@@ -7,7 +7,10 @@ import type { users } from '../../db/schema.ts';
 import { AuthenticationError } from '../../kernel/authentication.ts';
 import { type RecordWriteDeps, writeRecords } from '../../kernel/record-writes.ts';
 import { completeSignIn } from './sign-in-service.ts';
-import type { VerifiedIdentity } from './token-verifier.ts';
+import type { VerifiedIdentity as VerifiedToken } from './token-verifier.ts';
+
+/** What resolving the person needs of a verified token (not which device it belongs to). */
+type VerifiedIdentity = Omit<VerifiedToken, 'signInId'>;
 
 /** The signed-in person behind a request, as the database knows them now. */
 export interface Viewer {
@@ -22,14 +25,26 @@ export interface Viewer {
   tokenExpiresAt: number;
   /** Tokens issued before this (ms) are refused: the person logged out or reset the password. */
   tokensValidAfter: number | null;
+  /** Why they were (`users.sign_in_ended_by`, issue 38 §5). */
+  signInEndedBy: string | null;
+  /** Sign-ins ended on their own device (issue 38 §4, Logout): their tokens are refused. */
+  endedSignIns: string[];
 }
 
 type UserRow = Executed<
   ColumnsOfRow<
     typeof users,
-    'id' | 'name' | 'email' | 'organization_id' | 'tokens_valid_after' | 'erasure_started_at' | 'erased_at'
+    | 'id'
+    | 'name'
+    | 'email'
+    | 'organization_id'
+    | 'tokens_valid_after'
+    | 'sign_in_ended_by'
+    | 'erasure_started_at'
+    | 'erased_at'
   >
 > & {
+  ended_sign_ins: string[];
   /** Names of the roles held (roles.name), from the database, never from the token (DESIGN §6). */
   roles: string[];
 };
@@ -37,7 +52,9 @@ type UserRow = Executed<
 async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefined> {
   const [row] = await queryRows<UserRow>(
     db,
-    sql`select u.id, u.name, u.email, u.organization_id, u.tokens_valid_after, u.erasure_started_at, u.erased_at,
+    sql`select u.id, u.name, u.email, u.organization_id, u.tokens_valid_after, u.sign_in_ended_by,
+          u.erasure_started_at, u.erased_at,
+          array(select e.sign_in_id from ended_sign_ins e where e.user_id = u.id) as ended_sign_ins,
           coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
         from users u
         left join user_roles ur on ur.user_id = u.id
@@ -87,6 +104,8 @@ export async function resolveViewer(
     roles: row.roles.filter(isRole),
     tokenExpiresAt: identity.expiresAt,
     tokensValidAfter: row.tokens_valid_after === null ? null : new Date(row.tokens_valid_after).getTime(),
+    signInEndedBy: row.sign_in_ended_by,
+    endedSignIns: row.ended_sign_ins,
   };
 }
 
@@ -124,21 +143,32 @@ async function refuseOrReleaseErased(
 }
 
 /**
- * Issue 14 §3 and issue 25 §5: ends every ID token issued so far for this person (logout, password
- * reset), to the millisecond (plugins/auth.ts refuseEndedSignIn). The instant is this server's
- * clock, the one the embedded provider stamps its tokens with, not the database's.
+ * Issue 14 §3 and issue 25 §5: ends every ID token issued so far for this person (password reset,
+ * Sign out of all devices), to the millisecond (kernel/authentication.ts refuseEndedSignIn), noting
+ * why (issue 38 §5). The instant is this server's clock, the one the embedded provider stamps its
+ * tokens with, not the database's.
  */
-export async function revokeTokensOfUser(db: Pick<Db, 'execute'>, userId: string): Promise<void> {
+export async function revokeTokensOfUser(
+  db: Pick<Db, 'execute'>,
+  userId: string,
+  cause: 'everywhere' | 'admin' | 'erased' | 'password',
+): Promise<string | null> {
   const now = new Date().toISOString();
-  await db.execute(sql`update users set tokens_valid_after = ${now}::timestamptz where id = ${userId}::uuid`);
+  const rows = await queryRows<ColumnsOfRow<typeof users, 'federated_id'>>(
+    db,
+    sql`update users set tokens_valid_after = ${now}::timestamptz, sign_in_ended_by = ${cause}
+        where id = ${userId}::uuid returning federated_id`,
+  );
+  return rows.length === 0 ? null : (rows[0]?.federated_id ?? '');
 }
 
-/** The same, for the user of an identity (the embedded provider's account id is its subject). */
+/** The same after a password reset, for the user of an identity (the embedded provider's account id is its subject). */
 export async function revokeTokensOfSubject(db: Pick<Db, 'execute'>, sub: string): Promise<string | null> {
   const now = new Date().toISOString();
   const rows = await queryRows<ColumnsOfRow<typeof users, 'id'>>(
     db,
-    sql`update users set tokens_valid_after = ${now}::timestamptz where federated_id = ${sub} returning id`,
+    sql`update users set tokens_valid_after = ${now}::timestamptz, sign_in_ended_by = 'password'
+        where federated_id = ${sub} returning id`,
   );
   return rows[0]?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import type { FindAccount } from 'oidc-provider';
-import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY, SIGN_IN_SESSION_KEY } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/database.ts';
 import type { RecordWriteDeps } from '../../kernel/record-writes.ts';
@@ -13,8 +13,10 @@ import { findAccountById, type IdpAccount } from './account-repository.ts';
  * role flags (customer-app §6); the server authorizes from the database (DESIGN §6).
  */
 export function accountFinder(db: Db, records: RecordWriteDeps, claimsNamespace: string): FindAccount {
-  return async (_ctx, id) => {
+  return async (_ctx, id, token) => {
     const account = await findAccountById(db, id);
+    // The code or refresh token the ID token is issued for names the provider session (device).
+    const sessionUid = (token as { sessionUid?: unknown } | undefined)?.sessionUid;
     if (!account) return undefined;
     return {
       accountId: account.id,
@@ -28,6 +30,10 @@ export function accountFinder(db: Db, records: RecordWriteDeps, claimsNamespace:
           [ALLOWED_ROLES_KEY]: await rolesOfAccount(records, account),
           // Issue 25 §5: when this token was issued, to the millisecond (viewer.ts revocation).
           ...(use === 'id_token' ? { [ISSUED_AT_MS_KEY]: Date.now() } : {}),
+          // Issue 38 §4: which device's sign-in this is, so Logout ends that one only.
+          ...(use === 'id_token' && typeof sessionUid === 'string'
+            ? { [SIGN_IN_SESSION_KEY]: sessionUid }
+            : {}),
         },
       }),
     };

@@ -113,24 +113,59 @@ class DatabaseAdapter implements Adapter {
           limit 1`,
     );
     if (!row) return undefined;
-    let payload: AdapterPayload;
-    try {
-      payload = JSON.parse(
-        openServerState(
-          vaultOf(this.#db).keyring,
-          'provider-state',
-          providerStateBinding(this.#model, row.id),
-          {
-            kekId: row.kek_id,
-            sealed: row.payload,
-          },
-        ),
-      ) as AdapterPayload;
-    } catch {
-      // Altered, or under a key this server lacks: as good as absent (that sign-in ends).
-      return undefined;
-    }
+    const payload = openPayload(this.#db, this.#model, row);
+    if (!payload) return undefined;
     return row.consumed === null ? payload : { ...payload, consumed: Number(row.consumed) };
+  }
+}
+
+/** A row's payload, or undefined when it was altered or sealed under a key this server lacks. */
+function openPayload(db: Db, model: string, row: PayloadRow): AdapterPayload | undefined {
+  try {
+    return JSON.parse(
+      openServerState(vaultOf(db).keyring, 'provider-state', providerStateBinding(model, row.id), {
+        kekId: row.kek_id,
+        sealed: row.payload,
+      }),
+    ) as AdapterPayload;
+  } catch {
+    // As good as absent (that sign-in ends).
+    return undefined;
+  }
+}
+
+/**
+ * Issue 38 §4 (decision 145): Logout ends this device's provider session, found by the uid its ID
+ * token names (accountClaims), with its grants (inside the sealed Session) and every token and code
+ * of them. The person's other sessions stay. The browser's own end_session redirect, if it
+ * arrives, then finds nothing to end.
+ */
+export async function endProviderSession(db: Db, accountId: string, sessionUid: string): Promise<void> {
+  const sessions = await queryRows<PayloadRow>(
+    db,
+    sql`select id, payload, kek_id, null::float8 as consumed from oidc_payloads
+        where model = 'Session' and uid = ${sessionUid} and account_id = ${accountId}`,
+  );
+  for (const row of sessions) {
+    const authorizations = Object.values(
+      (
+        openPayload(db, 'Session', row) as
+          | { authorizations?: Record<string, { grantId?: unknown }> }
+          | undefined
+      )?.authorizations ?? {},
+    );
+    const grantIds = authorizations.flatMap((entry) =>
+      typeof entry.grantId === 'string' ? [entry.grantId] : [],
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from oidc_payloads where model = 'Session' and id = ${row.id}`);
+      for (const grantId of grantIds) {
+        await tx.execute(
+          sql`delete from oidc_payloads
+              where grant_id = ${grantId} or (model = 'Grant' and id = ${storedProviderId(grantId)})`,
+        );
+      }
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY } from '#domain/client-config.ts';
+import { ALLOWED_ROLES_KEY, ISSUED_AT_MS_KEY, SIGN_IN_SESSION_KEY } from '#domain/client-config.ts';
 import { idpAccounts } from '../../db/identity-schema.ts';
 import { roles, userRoles, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -140,6 +140,10 @@ describe('embedded OpenID provider: the code flow with PKCE, from sign-up to ref
       [ALLOWED_ROLES_KEY]: ['customer', 'user'],
       // Issue 25 §5: when the provider issued it, to the millisecond, within the token's iat second.
       [ISSUED_AT_MS_KEY]: expect.any(Number),
+      // Issue 38 §4: the provider session (device) it belongs to, kept by renewals.
+      [SIGN_IN_SESSION_KEY]: (
+        jwtClaims(tokens.id_token)[test.config.oidc.claimsNamespace] as Record<string, unknown>
+      )[SIGN_IN_SESSION_KEY],
     });
     const stamped = jwtClaims(next.id_token)[test.config.oidc.claimsNamespace] as Record<string, number>;
     const iat = jwtClaims(next.id_token).iat as number;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_END_MESSAGES } from '#domain/sign-in-end.ts';
 import { buildApp } from '../../app.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
@@ -208,7 +209,7 @@ describe.skipIf(!usingPostgres())('two server instances on one PostgreSQL (needs
     expect(response.statusCode).toBe(200);
     expect(await socket.waitForClose()).toEqual({
       code: 4401,
-      reason: expect.stringContaining('This sign-in has ended'),
+      reason: SIGN_IN_END_MESSAGES.admin,
     });
     const me = await serverB.inject({ method: 'GET', url: '/api/me', headers: user.headers });
     expect(me.statusCode).toBe(401);

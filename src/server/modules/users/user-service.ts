@@ -59,7 +59,9 @@ export async function signOutUserEverywhere(
 ): Promise<Result<{ userId: string }>> {
   const refused = refusal(decide(actor, 'user.write'), adminsOnly);
   if (refused) return refused;
-  if (!isUuid(id) || !(await endEverySignIn(deps.database.db, id)))
+  // Issue 38 §5: the person's screens say who ended their sign-in (an admin signing out themselves did it).
+  const cause = actor?.userId === id ? 'everywhere' : 'admin';
+  if (!isUuid(id) || !(await endEverySignIn(deps.database.db, id, cause)))
     return denial('not-found', { notFound: USER_NOT_FOUND });
   await deps.invalidateUser(id);
   return ok({ userId: id });

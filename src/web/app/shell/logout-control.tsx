@@ -6,7 +6,7 @@ import {
   hasKeptAnswers,
   holdsUnsentAnswers,
 } from '#web/lib/answer-holders.ts';
-import { useAuth } from '#web/lib/auth/auth-provider.tsx';
+import { useAuth, useAuthSession } from '#web/lib/auth/auth-provider.tsx';
 import { onLogoutRequest } from '#web/lib/logout-request.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { UnsentLogoutDialog, type UnsentReason } from './unsent-logout-dialog.tsx';
@@ -32,6 +32,7 @@ function reasonNow(): UnsentReason {
  */
 export function useLogoutFlow(): { logout: () => void; notices: ReactNode } {
   const auth = useAuth();
+  const session = useAuthSession();
   const online = useOnline();
   const [asking, setAsking] = useState<UnsentReason | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -75,6 +76,12 @@ export function useLogoutFlow(): { logout: () => void; notices: ReactNode } {
 
   const logout = async () => {
     setBlocked(false);
+    // Issue 38 §5: the sign-in was ended elsewhere, so nothing can be sent now: logging out keeps
+    // the unsent answers encrypted on this device (sent after the next sign-in), as a time-out does.
+    if (auth.signInEnded) {
+      await session.endKeepingAnswers('logout');
+      return;
+    }
     if ((await holdsUnsentAnswers()) || !(await auth.logout())) setAsking(reasonNow());
   };
   // Issue 28 §4: the pause view's "Log out" is this same flow.

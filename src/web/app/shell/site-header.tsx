@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Logo } from '#web/components/ui/logo.tsx';
@@ -10,6 +10,12 @@ import { accountActions, rolesInWords } from './account-menu-items.ts';
 import { useLogoutFlow } from './logout-control.tsx';
 import { navigationLinks } from './navigation-links.ts';
 import { useSignOutEverywhere } from './sign-out-everywhere-control.tsx';
+
+// Issue 38 §5: shown only once the server said the sign-in was ended elsewhere; in the header,
+// which stays in view (sticky), so a person typing far down the page sees it.
+const SignInEndedBanner = lazy(() =>
+  import('./sign-in-ended-banner.tsx').then((module) => ({ default: module.SignInEndedBanner })),
+);
 
 /**
  * admin-app §2 App shell header: logo, navigation by role, the signed-in person or Login. Issue 44
@@ -66,7 +72,10 @@ export function SiteHeader() {
           </nav>
         </div>
         <div className="site-header__account">
-          {auth.isAuthenticated ? (
+          {auth.signInEnded ? (
+            // Issue 38 §5: ended elsewhere: the header says so; Logout stays, and leads.
+            <AccountMenuButton name="Signed out" roles="" actions={['logout']} onAction={() => logout()} />
+          ) : auth.isAuthenticated ? (
             <AccountMenuButton
               name={auth.name ?? 'Signed in'}
               roles={rolesInWords(auth.roles)}
@@ -84,6 +93,11 @@ export function SiteHeader() {
           )}
         </div>
       </div>
+      {auth.signInEnded ? (
+        <Suspense fallback={null}>
+          <SignInEndedBanner cause={auth.signInEnded} />
+        </Suspense>
+      ) : null}
       {logoutNotices}
       {signOutNotices}
     </header>

@@ -15,13 +15,15 @@ export function isSignInRefused(error: unknown): boolean {
  * this record (the provider redirect carries the route), and the kept answers are sent then.
  */
 export function SignInEndedNotice({ onLoad = false }: { onLoad?: boolean }) {
-  const { login } = useAuth();
+  const { login, signInEnded } = useAuth();
   const session = useAuthSession();
   // Issue 30 §6: when the person was erased (on another device, or by an admin), there is no
   // sign-in to return to and nothing to send: the page forgets it all and says what happened.
   useEffect(() => {
     void import('#web/lib/auth/erased-account.ts').then((m) => m.endIfErased(session));
   }, [session]);
+  // Issue 38 §5: the shell's notice names the cause already (app-shell.tsx).
+  if (signInEnded) return null;
   return (
     <section className="record-screen__notice record-screen__notice--sign-in" role="alert">
       <h2>{SIGN_IN_ENDED_TITLE}</h2>

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import { type Role, type RoleFlags, roleFlags } from '#domain/roles.ts';
+import type { SignInEndCause } from '#domain/sign-in-end.ts';
 import type { AuthSession, LogoutOptions } from './auth-session.ts';
 import type { SessionUser } from './stored-user.ts';
 
@@ -21,6 +22,8 @@ export interface Auth extends RoleFlags {
   isAuthenticated: boolean;
   /** True until the start-up check (callback, stored user, quiet sign-in) has finished. */
   isLoading: boolean;
+  /** Issue 38 §5: the sign-in was ended elsewhere (the cause); the screen stays, signed out. */
+  signInEnded: SignInEndCause | null;
   roles: Role[];
   name: string | null;
   email: string | null;
@@ -35,7 +38,7 @@ export interface Auth extends RoleFlags {
 
 export function useAuth(): Auth {
   const session = useAuthSession();
-  const { status, user, roles } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const { status, user, roles, ended } = useSyncExternalStore(session.subscribe, session.getSnapshot);
   return useMemo(() => {
     const profile = user?.profile;
     return {
@@ -43,6 +46,7 @@ export function useAuth(): Auth {
       idToken: user?.id_token ?? null,
       isAuthenticated: status === 'signed-in',
       isLoading: status === 'loading',
+      signInEnded: ended ?? null,
       roles,
       ...roleFlags(roles),
       name: stringOrNull(profile?.name) ?? stringOrNull(profile?.email),
@@ -53,7 +57,7 @@ export function useAuth(): Auth {
       logout: session.logout,
       getIdToken: session.getIdToken,
     };
-  }, [session, status, user, roles]);
+  }, [session, status, user, roles, ended]);
 }
 
 function stringOrNull(value: unknown): string | null {

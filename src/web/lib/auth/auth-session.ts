@@ -1,5 +1,6 @@
 import type { User } from 'oidc-client-ts';
 import type { ClientConfig } from '#domain/client-config.ts';
+import type { SignInEndCause } from '#domain/sign-in-end.ts';
 import { logAuthError, logQuietSignInFailure } from './auth-log.ts';
 import { endSignInKeepingAnswers, logout, type SessionEndReason, signOutEverywhere } from './auth-logout.ts';
 import { type AuthSnapshot, isExpired, SIGNED_OUT } from './auth-store.ts';
@@ -51,6 +52,11 @@ export interface AuthSession {
   signOutEverywhere(): Promise<boolean>;
   /** The ID token (the bearer of every call, customer-app §7), renewed when about to expire. */
   getIdToken(): Promise<string | null>;
+  /**
+   * Issue 38 §5: the server said this sign-in was ended elsewhere (a live connection closed, a
+   * call refused, with the cause). An erased person's page ends as after an erasure.
+   */
+  signInEnded(cause: SignInEndCause): void;
 }
 
 export function createAuthSession(
@@ -77,6 +83,17 @@ export function createAuthSession(
     endKeepingAnswers: (reason) => endSignInKeepingAnswers(core, reason),
     signOutEverywhere: async () => signOutEverywhere(core, await getIdToken(core)),
     getIdToken: () => getIdToken(core),
+    signInEnded(cause) {
+      if (cause === 'erased') {
+        void import('./erased-account.ts').then((module) => module.endAfterErasure());
+        return;
+      }
+      const snapshot = core.store.getSnapshot();
+      if (snapshot.status === 'signed-in' && !snapshot.ended) {
+        void core.manager.current()?.then((manager) => manager.stopSilentRenew());
+        core.store.publish({ ...snapshot, ended: cause });
+      }
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ClientConfig } from '#domain/client-config.ts';
 import type { Role } from '#domain/roles.ts';
+import type { SignInEndCause } from '#domain/sign-in-end.ts';
 import { idTokenProblem, rolesFromClaims } from './id-token-claims.ts';
 import type { SessionUser } from './stored-user.ts';
 
@@ -10,6 +11,12 @@ export interface AuthSnapshot {
   user: SessionUser | null;
   /** customer-app §4: set from the ID token's allowed-roles list after login; empty once logged out. */
   roles: Role[];
+  /**
+   * Issue 38 §5: the server refused this sign-in because it was ended elsewhere (its live
+   * connection closed, or a call was refused, naming why). The screen stays, the header shows the
+   * signed-out state, nothing is retried; the person signs in again or logs out.
+   */
+  ended?: SignInEndCause;
 }
 
 export const SIGNED_OUT: AuthSnapshot = { status: 'signed-out', user: null, roles: [] };
@@ -32,7 +39,12 @@ export function createAuthStore(initial: AuthSnapshot): AuthStore {
       return () => listeners.delete(listener);
     },
     publish(next) {
-      if (next.status === snapshot.status && next.user?.id_token === snapshot.user?.id_token) return;
+      if (
+        next.status === snapshot.status &&
+        next.user?.id_token === snapshot.user?.id_token &&
+        next.ended === snapshot.ended
+      )
+        return;
       snapshot = next;
       for (const listener of listeners) listener();
     },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { SIGN_IN_END_MESSAGES } from '#domain/sign-in-end.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 import { fakeServer, startSync } from '../test-support/fake-save-server.ts';
 import { answerKeyMover, moveKeptAnswers } from './answer-key-moves.ts';
@@ -45,6 +46,23 @@ describe('RecordSync: a sign-in the server refuses (issue 26 §1)', () => {
     await vi.advanceTimersByTimeAsync(RETRY_MAX_MS * 2);
     expect(sync.getSnapshot()).toMatchObject({ signInNeeded: false, unsent: false });
     expect(server.state().data).toMatchObject({ story: 'kept' });
+  });
+});
+
+describe('RecordSync: a sign-in ended elsewhere (issue 38 §5)', () => {
+  it('is not retried while it names its cause: the answers stay kept, typing sends nothing more', async () => {
+    const server = fakeServer();
+    server.nextSaves({
+      fail: new GraphQLRequestError(SIGN_IN_END_MESSAGES.everywhere, 401, 'UNAUTHENTICATED'),
+    });
+    const { sync, lastKept } = startSync(server);
+    sync.edit({ story: 'kept' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sync.getSnapshot()).toMatchObject({ signInNeeded: true, unsent: true, autosaveStopped: false });
+    sync.edit({ story: 'kept, and more' });
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS * 4);
+    expect(server.requests).toHaveLength(1);
+    expect(lastKept()).toEqual({ story: 'kept, and more' });
   });
 });
 

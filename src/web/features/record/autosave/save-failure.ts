@@ -1,4 +1,5 @@
 import { MISSING_TOKEN_MESSAGE } from '#domain/permissions.ts';
+import { signInEndCauseOf } from '#domain/sign-in-end.ts';
 import { GraphQLRequestError } from '#web/lib/graphql-client.ts';
 
 /**
@@ -58,6 +59,17 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 export function isEndedSignIn(error: unknown): boolean {
   if (error instanceof GraphQLRequestError) return error.status === 401;
   return error instanceof Error && error.message === MISSING_TOKEN_MESSAGE;
+}
+
+/**
+ * Issue 38 §5: the server refused the sign-in because it was ended elsewhere, naming why (Sign out
+ * of all devices, an administrator, the time limit…). No renewed token will pass, so the save is
+ * not retried until the person signs in again; the answers stay kept on this device.
+ */
+export function isSignInEndedElsewhere(error: unknown): boolean {
+  return (
+    error instanceof GraphQLRequestError && error.status === 401 && signInEndCauseOf(error.message) !== null
+  );
 }
 
 /**

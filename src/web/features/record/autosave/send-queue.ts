@@ -2,6 +2,7 @@ import {
   isEndedSignIn,
   isPassingSaveFailure,
   isServerFault,
+  isSignInEndedElsewhere,
   retryDelayMs,
   SERVER_FAULTS_BEFORE_NOTICE,
 } from './save-failure.ts';
@@ -48,6 +49,8 @@ export class SendQueue {
   serverFaults = 0;
   /** The server refused the sign-in on the last save (issue 26 §1). */
   signInNeeded = false;
+  /** Issue 38 §5: it was ended elsewhere: nothing is sent (or retried) until a new sign-in. */
+  private endedElsewhere = false;
   /** Issue 26 §3: saves wait until the answers are moved to the record's new form. */
   private paused = false;
   private disposed = false;
@@ -80,7 +83,7 @@ export class SendQueue {
   /** The person typed: a save goes after a short pause, unless a retry waits (it will carry them). */
   typed(): void {
     // While a retry waits, it will carry these answers; typing does not hammer a server that is down.
-    if (this.stopped || this.retryTimer !== undefined) {
+    if (this.stopped || this.endedElsewhere || this.retryTimer !== undefined) {
       this.clearDebounce();
       return;
     }
@@ -110,7 +113,7 @@ export class SendQueue {
    */
   flush(): Promise<void> {
     this.clearDebounce();
-    if (this.stopped || this.disposed || this.hooks.closed()) return Promise.resolve();
+    if (this.stopped || this.endedElsewhere || this.disposed || this.hooks.closed()) return Promise.resolve();
     const { promise } = this.joinNextBatch();
     // Issue 26 §3: the batch goes once the answers are moved to the new form (resume).
     if (!this.inFlight && !this.paused) {
@@ -195,7 +198,14 @@ export class SendQueue {
     else if (outcome.resend) this.joinNextBatch();
     this.hooks.ended();
     batch?.resolve();
-    if (this.nextBatch && !this.stopped && this.retryTimer === undefined && !this.paused) void this.run();
+    if (
+      this.nextBatch &&
+      !this.stopped &&
+      !this.endedElsewhere &&
+      this.retryTimer === undefined &&
+      !this.paused
+    )
+      void this.run();
     return outcome;
   }
 
@@ -207,7 +217,7 @@ export class SendQueue {
   async sendAll(unsent: () => number): Promise<void> {
     for (let idle = 0; idle < 3; ) {
       while (this.inFlight) await this.inFlight;
-      if (this.stopped || unsent() === 0) break;
+      if (this.stopped || this.endedElsewhere || unsent() === 0) break;
       const before = unsent();
       const outcome = await this.run();
       if (!outcome.ok) throw outcome.error;
@@ -228,6 +238,12 @@ export class SendQueue {
 
   private fail(error: unknown): void {
     if (isEndedSignIn(error)) this.signInNeeded = true;
+    if (isSignInEndedElsewhere(error)) {
+      this.endedElsewhere = true;
+      this.nextBatch?.resolve();
+      this.nextBatch = null;
+      return;
+    }
     if (isPassingSaveFailure(error)) {
       if (isServerFault(error)) {
         this.serverFaults += 1;
