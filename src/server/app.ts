@@ -9,6 +9,7 @@ import { erasureRoutes } from './modules/erasure/erasure-routes.ts';
 import type { DataKeyShredder } from './modules/erasure/erasure-service.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { meRoutes } from './modules/identity/me-routes.ts';
+import { endProviderSession } from './modules/idp/oidc-adapter.ts';
 import { invitationRoutes } from './modules/invitations/invitation-routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox-routes.ts';
@@ -126,7 +127,7 @@ export async function buildApp({
   await app.register(identityProviderPlugin);
   await app.register(mailboxRoutes);
   await app.register(healthRoutes);
-  await app.register(meRoutes);
+  await app.register(meRoutes, config.oidc.embedded ? { endProviderSession } : {});
   await app.register(personalDataRoutes);
   await app.register(supportRoutes);
   await app.register(graphqlPlugin);

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../kernel/authentication.ts';
-import { endEverySignIn, endThisSignIn } from './session-end.ts';
+import { endEverySignIn, endThisSignIn, type ProviderSessionEnder } from './session-end.ts';
+
+export interface MeRoutesOptions {
+  /** With the embedded provider: ends its session behind this device's sign-in (issue 38 §4). */
+  endProviderSession?: ProviderSessionEnder;
+}
 
 /** GET /api/me: who the server takes the caller to be, with roles from the database. */
-export async function meRoutes(app: FastifyInstance): Promise<void> {
+export async function meRoutes(app: FastifyInstance, options: MeRoutesOptions): Promise<void> {
   // Issue 14 §3, issue 38 §4: the browser calls this as it logs out; this device's tokens stop
   // working, here and on every instance, its provider session ends, and its live connections
   // close. The person's other devices stay signed in.
   app.post('/api/logout', async (request, reply) => {
     const viewer = await app.authenticate(request);
     const identity = await app.verifyToken(bearerToken(request.headers.authorization));
-    await endThisSignIn(app.database.db, viewer, identity.signInId, app.config.oidc.embedded);
+    await endThisSignIn(app.database.db, viewer, identity.signInId, options.endProviderSession);
     await app.viewers.invalidateUser(viewer.userId);
     return reply.status(204).send();
   });

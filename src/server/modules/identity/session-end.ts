@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { endProviderSession } from '../idp/oidc-adapter.ts';
 import { revokeTokensOfUser } from './viewer.ts';
 
 // What the embedded provider keeps of a sign-in: without them no device can renew its tokens or
@@ -38,6 +37,9 @@ export async function endEverySignIn(
   });
 }
 
+/** Ends one session of the embedded provider (idp/oidc-adapter.ts), given by the app that mounts it. */
+export type ProviderSessionEnder = (db: Db, accountId: string, sessionUid: string) => Promise<void>;
+
 /**
  * Issue 38 §4 "Logout means this device": the tokens of this one sign-in (its `sid`, or the token
  * itself) are refused from now on, and the embedded provider's session behind it ends, grant and
@@ -48,7 +50,7 @@ export async function endThisSignIn(
   db: Db,
   viewer: { userId: string; federatedId: string },
   signInId: string,
-  embedded: boolean,
+  endProviderSession?: ProviderSessionEnder,
 ): Promise<void> {
   await queryRows(
     db,
@@ -57,6 +59,6 @@ export async function endThisSignIn(
         insert into ended_sign_ins (user_id, sign_in_id) values (${viewer.userId}::uuid, ${signInId})
         on conflict do nothing returning user_id`,
   );
-  if (embedded && signInId.startsWith('session:'))
+  if (endProviderSession && signInId.startsWith('session:'))
     await endProviderSession(db, viewer.federatedId, signInId.slice('session:'.length));
 }
