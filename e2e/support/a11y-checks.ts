@@ -20,7 +20,9 @@ export async function focusNotObscured(page: Page): Promise<string[]> {
       const overlap =
         Math.max(0, Math.min(rect.bottom, c.bottom) - Math.max(rect.top, c.top)) *
         Math.max(0, Math.min(rect.right, c.right) - Math.max(rect.left, c.left));
-      if (overlap >= rect.width * rect.height - 1 && rect.height > 0)
+      // Covered whole, and the cover is what is drawn on top (the skip link sits above the header).
+      const onTop = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      if (overlap >= rect.width * rect.height - 1 && rect.height > 0 && onTop && cover.contains(onTop))
         hidden.push(
           `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)} under ${cover.className}`,
         );
@@ -68,8 +70,10 @@ export async function smallTargets(page: Page): Promise<string[]> {
         if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') return false;
         if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && el.closest('label'))
           return false;
-        // A visually hidden input whose label is the target (React Aria's Switch and the like).
-        if (el instanceof HTMLInputElement && rect.width <= 1 && rect.height <= 1) return false;
+        // Visually hidden for screen readers only: a Switch's input (its label is the target), a
+        // popover's Dismiss button.
+        const style = getComputedStyle(el);
+        if (rect.width <= 1 || rect.height <= 1 || style.clipPath === 'inset(50%)') return false;
         return rect.width < 24 || rect.height < 24;
       })
       .map(
