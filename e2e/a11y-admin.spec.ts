@@ -68,6 +68,7 @@ test('console lists fit at 1280 px and read as cards at 390 px, axe-clean', asyn
 test('the Records row menu works by keyboard: named for its record, a submenu of models, Escape back', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const owner = personWithRecord('a11y-rowmenu');
   const email = uniqueEmail('a11y-rowmenu-admin');
   createUser({ email, name: 'Rhea Admin', password: PASSWORD, role: 'admin' });

@@ -72,8 +72,9 @@ export async function smallTargets(page: Page): Promise<string[]> {
           return false;
         // Visually hidden for screen readers only: a Switch's input (its label is the target), a
         // popover's Dismiss button.
-        const style = getComputedStyle(el);
-        if (rect.width <= 1 || rect.height <= 1 || style.clipPath === 'inset(50%)') return false;
+        const clipped = (node: HTMLElement | null): boolean =>
+          node !== null && (getComputedStyle(node).clipPath === 'inset(50%)' || clipped(node.parentElement));
+        if (rect.width <= 1 || rect.height <= 1 || clipped(el)) return false;
         return rect.width < 24 || rect.height < 24;
       })
       .map(
