@@ -52,6 +52,7 @@ test('Records: unassigned switch, search, Submitted select, actions, report gene
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await signInAsAdmin(page, 'records-admin');
   const ownerEmail = uniqueEmail('records-owner');
   const ownerName = `Rita Records ${Date.now()}`;

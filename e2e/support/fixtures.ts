@@ -78,8 +78,9 @@ export async function chooseRowAction(row: Locator, item: string | null, choice?
   const menu = page.getByRole('menu', { name: /^Actions for / });
   await expect(menu).toBeVisible();
   if (item === null) return menu;
-  await menu.getByRole('menuitem', { name: item }).click();
-  if (choice) await page.getByRole('menu', { name: item }).getByRole('menuitem', { name: choice }).click();
+  await menu.getByRole('menuitem', { name: item, exact: true }).click();
+  if (choice)
+    await page.getByRole('menu', { name: item }).getByRole('menuitem', { name: choice, exact: true }).click();
   return menu;
 }
 
