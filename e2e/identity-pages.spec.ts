@@ -60,6 +60,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('sign-up, verification, sign-in, password reset and sign-out pages', async ({ page }, testInfo) => {
+  // Seventeen pages, each through axe (every rule, issue 44): more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const cspErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text()))
