@@ -114,7 +114,14 @@ test('admin and account screens: focus never under the sticky header, targets â‰
   test.setTimeout(120_000);
   personWithRecord('a11y-screens-client');
   const email = uniqueEmail('a11y-screens');
-  createUser({ email, name: 'Sam Admin', password: PASSWORD, role: 'admin' });
+  // In an organization, so the account page shows its details and records table too.
+  createUser({
+    email,
+    name: 'Sam Admin',
+    password: PASSWORD,
+    role: 'admin',
+    organization: 'Demo Organization',
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, { email, password: PASSWORD });
   const screens = [
