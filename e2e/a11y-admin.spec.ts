@@ -1,11 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectReflowAndTextSpacing, smallTargets, tabWithFocusInView } from './support/a11y-checks.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { PASSWORD, personWithRecord } from './support/record-session.ts';
 
 // Issue 44 §2, §8: every console list fits its panel at 1280 px without sideways scrolling and
-// reads as cards at 390 px; axe (moderate and up) on each tab. Screenshots test-results/a11y-admin-*.png.
+// reads as cards at 390 px; axe (moderate and up) on each tab; the Records row menu by keyboard;
+// WCAG 2.4.11, 2.5.8, 1.4.10 and 1.4.12 on the admin, account and home screens (axe cannot see
+// them). Screenshots test-results/a11y-admin-*.png and a11y-<screen>-*.png.
 
 const TABS = [
   'Records',
@@ -60,4 +63,99 @@ test('console lists fit at 1280 px and read as cards at 390 px, axe-clean', asyn
     }
   }
   await expectNoAxeFindings(page, 'the Audit tab at 390 px');
+});
+
+test('the Records row menu works by keyboard: named for its record, a submenu of models, Escape back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const owner = personWithRecord('a11y-rowmenu');
+  const email = uniqueEmail('a11y-rowmenu-admin');
+  createUser({ email, name: 'Rhea Admin', password: PASSWORD, role: 'admin' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, { email, password: PASSWORD });
+  await page.goto(`/#/admin?q=${encodeURIComponent(owner.name)}`);
+  const row = page.getByRole('row').filter({ hasText: owner.name });
+  await expect(row).toHaveCount(1);
+  const trigger = row.getByRole('button', { name: `Actions for Life Inventory of ${owner.name}` });
+  // Reached by keyboard: into the grid with Tab, then the arrows to the row's Actions button.
+  await page.getByRole('searchbox', { name: 'Search by user name' }).focus();
+  for (let press = 0; press < 30 && !(await trigger.evaluate((el) => el === document.activeElement)); press++)
+    await page.keyboard.press(press < 2 ? 'Tab' : press < 4 ? 'ArrowDown' : 'ArrowRight');
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: `Actions for Life Inventory of ${owner.name}` });
+  await expect(menu.getByRole('menuitem', { name: 'Re-Send Invite' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'JSON' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const models = page.getByRole('menu', { name: 'Generate Report' });
+  await expect(models.getByRole('menuitem').first()).toBeFocused();
+  await expectNoAxeFindings(page, 'the row menu and its submenu');
+  expect(await smallTargets(page), 'small targets in the row menu').toEqual([]);
+  await page.screenshot({ path: 'test-results/a11y-admin-row-menu-1280.png' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(models).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await trigger.click();
+  await expect(menu).toBeVisible();
+  await page.screenshot({ path: 'test-results/a11y-admin-row-menu-390.png' });
+  await menu.getByRole('menuitem', { name: 'JSON' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/datasync/${owner.recordId}$`));
+});
+
+test('admin and account screens: focus never under the sticky header, targets ≥ 24 px; home, admin and account reflow with text spacing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  personWithRecord('a11y-screens-client');
+  const email = uniqueEmail('a11y-screens');
+  // In an organization, so the account page shows its details and records table too.
+  createUser({
+    email,
+    name: 'Sam Admin',
+    password: PASSWORD,
+    role: 'admin',
+    organization: 'Demo Organization',
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, { email, password: PASSWORD });
+  const screens = [
+    { name: 'admin-records', url: '/#/admin', ready: page.getByRole('tab', { name: 'Records' }) },
+    { name: 'admin-users', url: '/#/admin?tab=users', ready: page.getByRole('tab', { name: 'Users' }) },
+    { name: 'account', url: '/#/account', ready: page.getByRole('heading', { level: 1 }) },
+  ];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    for (const screen of screens) {
+      await page.goto(screen.url);
+      await expect(screen.ready).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const label = `${screen.name} at ${width} px`;
+      await screen.ready.focus();
+      // Down the page and back up: going up is where a sticky header would cover what scrolls in.
+      await tabWithFocusInView(page, 25, label);
+      await tabWithFocusInView(page, 25, label, 'Shift+Tab');
+      expect(await smallTargets(page), `small targets on ${label}`).toEqual([]);
+      if (screen.name === 'account') await expectNoAxeFindings(page, label);
+      await page.screenshot({ path: `test-results/a11y-${screen.name}-${width}.png` });
+    }
+  }
+  for (const [name, url] of [
+    ['home', '/#/'],
+    ['admin', '/#/admin'],
+    ['account', '/#/account'],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url);
+    await page.reload();
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectReflowAndTextSpacing(page, name);
+    await page.screenshot({ path: `test-results/a11y-${name}-320-spacing.png`, fullPage: true });
+  }
 });

@@ -1,4 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  expectReflowAndTextSpacing,
+  sidewaysScroll,
+  smallTargets,
+  tabWithFocusInView,
+} from './support/a11y-checks.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { sectionOptions } from './support/record-form-driver.ts';
 import { openRecord, personWithRecord } from './support/record-session.ts';
@@ -7,61 +13,6 @@ import { openRecord, personWithRecord } from './support/record-session.ts';
 // current section; Complete & Send past a content note never opened; WCAG 2.2 criteria axe cannot
 // see (2.4.11 focus not obscured, 2.5.8 target size, 1.4.1 colour, 1.4.10 reflow, 1.4.12 text
 // spacing). Screenshots in test-results/a11y-record-*.png.
-
-/** The focused element is not hidden under the sticky header or the sticky bottom bar (WCAG 2.4.11). */
-async function focusNotObscured(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return [];
-    const rect = el.getBoundingClientRect();
-    const hidden: string[] = [];
-    for (const cover of document.querySelectorAll<HTMLElement>(
-      '.site-header, .record-steps__bar, .record-nav',
-    )) {
-      if (cover.contains(el) || getComputedStyle(cover).position !== 'sticky') continue;
-      const c = cover.getBoundingClientRect();
-      const overlap =
-        Math.max(0, Math.min(rect.bottom, c.bottom) - Math.max(rect.top, c.top)) *
-        Math.max(0, Math.min(rect.right, c.right) - Math.max(rect.left, c.left));
-      if (overlap >= rect.width * rect.height - 1 && rect.height > 0)
-        hidden.push(
-          `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)} under ${cover.className}`,
-        );
-    }
-    return hidden;
-  });
-}
-
-/** Controls smaller than 24 × 24 px that are not inline links in text (WCAG 2.5.8's exception). */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...document.querySelectorAll<HTMLElement>(
-        'button, a[href], input, select, [role="option"], [role="menuitem"]',
-      ),
-    ]
-      .filter((el) => {
-        const rect = el.getBoundingClientRect();
-        if (rect.width === 0 || rect.height === 0) return false;
-        if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') return false;
-        if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && el.closest('label'))
-          return false;
-        return rect.width < 24 || rect.height < 24;
-      })
-      .map(
-        (el) =>
-          `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`,
-      ),
-  );
-}
-
-async function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/** WCAG 1.4.12's bookmarklet values. */
-const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
-p { margin-bottom: 2em !important; }`;
 
 test('record screen: sections open on the current one, focus stays in view, targets, colour, reflow and text spacing', async ({
   page,
@@ -112,10 +63,7 @@ test('record screen: sections open on the current one, focus stays in view, targ
     // 2.4.11: Tab through the section; no focused control is hidden under a sticky part.
     // The step's own title (the Reminders panel below the steps has a level-2 heading too).
     await main.getByRole('heading', { level: 2 }).first().focus();
-    for (let tab = 0; tab < 14; tab += 1) {
-      await page.keyboard.press('Tab');
-      expect(await focusNotObscured(page), `Tab ${tab + 1} at ${width} px`).toEqual([]);
-    }
+    await tabWithFocusInView(page, 14, `the record at ${width} px`);
     // 2.5.8: every control at least 24 × 24 px.
     expect(await smallTargets(page), `small targets at ${width} px`).toEqual([]);
     expect(await sidewaysScroll(page), `sideways scroll at ${width} px`).toBe(0);
@@ -124,20 +72,7 @@ test('record screen: sections open on the current one, focus stays in view, targ
 
   // 1.4.10: reflow at 320 px; 1.4.12: wider text spacing loses nothing (no sideways scroll, the
   // buttons' words not cut).
-  await page.setViewportSize({ width: 320, height: 700 });
-  expect(await sidewaysScroll(page), 'sideways scroll at 320 px').toBe(0);
-  await page.addStyleTag({ content: TEXT_SPACING });
-  expect(await sidewaysScroll(page), 'sideways scroll with text spacing at 320 px').toBe(0);
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main button, .site-header button, main h2, main label')]
-      .filter(
-        (el) =>
-          el.offsetWidth > 0 &&
-          (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1),
-      )
-      .map((el) => el.textContent?.trim().slice(0, 30)),
-  );
-  expect(cut, 'text cut with text spacing at 320 px').toEqual([]);
+  await expectReflowAndTextSpacing(page, 'the record');
   await page.screenshot({ path: 'test-results/a11y-record-320-spacing.png', fullPage: true });
 });
 
@@ -155,6 +90,18 @@ test('Complete & Send past a content note never opened says so calmly and sends 
   await page.keyboard.press('Enter');
   const note = main.getByRole('region', { name: 'Before this section' });
   await expect(note).toBeVisible();
+  // The screen-reader pass (decision 171): focus is on the section's heading, and reading on, the
+  // note comes next as a named region with its text and three choices, nothing of the section yet.
+  await expect(main.getByRole('heading', { level: 2, name: 'Family of Origin - Separation' })).toBeFocused();
+  await expect(note).toMatchAriaSnapshot(`
+    - region "Before this section":
+      - heading "Before this section" [level=3]
+      - paragraph
+      - paragraph: You can continue now, skip this section and come back to it any time, or take a break.
+      - button "Continue"
+      - button "Skip this section for now"
+      - button "Take a break"
+  `);
   const nav = main.getByRole('navigation', { name: 'Steps' });
   const noteBox = await note.boundingBox();
   const navBox = await nav.boundingBox();

@@ -85,6 +85,10 @@ test('the accessibility statement opens from the footer and passes axe at 1280 a
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Accessibility' })).toBeVisible();
   await expect(main.getByRole('heading', { name: 'What we test on every change' })).toBeVisible();
+  await expect(
+    main.getByRole('heading', { name: 'What a screen reader hears on the record screen' }),
+  ).toBeVisible();
+  await expect(main).toContainText('no one has yet gone through it with NVDA, JAWS, VoiceOver or TalkBack');
   await expect(main.getByRole('heading', { name: 'Known limits' })).toBeVisible();
   await expect(page).toHaveTitle('Accessibility · Life Record');
   await expectNoAxeFindings(page, 'the accessibility statement at 1280 px');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { readPdf } from '../src/server/modules/book/test-support/read-pdf.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { e2eDataDir } from './support/e2e-environment.ts';
 import { answerAsOwner, openRecord, personWithRecord } from './support/record-session.ts';
 
@@ -58,12 +58,7 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   await sections.getByRole('checkbox', { name: 'Family of Origin - Siblings' }).uncheck();
   await page.getByLabel('Subtitle (optional)').fill(`For the grandchildren ${marker}`);
   await page.getByRole('radio', { name: '6 × 9 in (print)' }).check();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''))
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoAxeFindings(page, 'the book choices');
   await shoot(page, 'book-choices');
 
   await page.getByRole('button', { name: 'Make my book' }).click();

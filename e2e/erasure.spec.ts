@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
 import { login, signup, uniqueEmail } from './support/fixtures.ts';
 import { answer } from './support/record-form-driver.ts';
@@ -26,11 +26,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help}`),
-    what,
-  ).toEqual([]);
+  await expectNoAxeFindings(page, what, { minorToo: true });
 }
 
 test('a person deletes their account and story, cannot sign in again, and a new sign-up starts fresh', async ({

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { listOutboxMessages } from '../src/server/modules/mail/outbox.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser, seedDemo } from './support/cli.ts';
 import { e2eDataDir } from './support/e2e-environment.ts';
 import { login, signupAtProvider, uniqueEmail, verifyEmail } from './support/fixtures.ts';
@@ -167,17 +167,7 @@ test('Account sends a person who is neither customer nor admin to Home', async (
 });
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  // Issue 44 §8: moderate findings fail too.
-  const serious = results.violations.filter((v) =>
-    ['moderate', 'serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(
-    serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
+  await expectNoAxeFindings(page, label);
 }
 
 async function capture(page: Page, testInfo: TestInfo, name: string) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
@@ -55,11 +55,7 @@ const careForm = {
 };
 
 async function expectNothingSerious(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.filter((v) =>
-    ['moderate', 'serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(found.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeFindings(page, 'the record with sensitive questions');
 }
 
 async function shoot(page: Page, name: string) {

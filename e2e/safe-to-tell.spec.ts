@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser } from './support/cli.ts';
 import { accountMenuButton, login, uniqueEmail } from './support/fixtures.ts';
 import { fieldLocator, sectionOptions } from './support/record-form-driver.ts';
@@ -29,9 +29,7 @@ async function stubNeutralPage(context: BrowserContext) {
 }
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''));
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeFindings(page, `safe to tell at ${page.viewportSize()?.width} px`);
 }
 
 /** Screenshots at 1280 and 390 px for a person to look at (SAFE_TO_TELL_SHOTS=dir), axe at both. */

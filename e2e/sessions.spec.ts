@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test, type WebSocket } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
 import {
@@ -51,11 +51,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help}`),
-    what,
-  ).toEqual([]);
+  await expectNoAxeFindings(page, what, { minorToo: true });
 }
 
 /** Resolves when the page's GraphQL live connection closes (listening from now on). */

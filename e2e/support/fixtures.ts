@@ -68,6 +68,23 @@ export async function chooseInAccountMenu(page: Page, item: AccountMenuItem): Pr
 }
 
 /**
+ * Issue 44 §2: a console row with more than three actions keeps them in a menu ("Actions for …").
+ * Opens it and chooses `item`; with `choice`, the item opens a submenu (Generate Report's models)
+ * and that is chosen. Returns the open menu when nothing is chosen (`item` null), to look inside.
+ */
+export async function chooseRowAction(row: Locator, item: string | null, choice?: string): Promise<Locator> {
+  const page = row.page();
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  const menu = page.getByRole('menu', { name: /^Actions for / });
+  await expect(menu).toBeVisible();
+  if (item === null) return menu;
+  await menu.getByRole('menuitem', { name: item, exact: true }).click();
+  if (choice)
+    await page.getByRole('menu', { name: item }).getByRole('menuitem', { name: choice, exact: true }).click();
+  return menu;
+}
+
+/**
  * Opens the newest mail to `to` whose subject matches, on the mailbox page (embedded mail mode),
  * and follows its first link to our own site. The mail may take a moment to be written.
  */

@@ -1,39 +1,20 @@
-import { useState } from 'react';
 import { Switch } from 'react-aria-components';
-import { Link } from 'react-router';
 import { formatLocalDate } from '#domain/display-date.ts';
-import { RESEND_SUCCESS_MESSAGE } from '#domain/invitation.ts';
-import { modelChoices } from '#domain/report-models.ts';
-import { Button, buttonClassName } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { UnreadableRecordNote } from '#web/components/ui/unreadable-record-note.tsx';
-import type { AdminRecordsQuery } from '#web/gql/graphql.ts';
-import { ApiRequestError } from '#web/lib/api-request.ts';
-import { useResendInvite } from '#web/lib/use-resend-invite.ts';
 import {
-  DOWNLOADED_MESSAGE,
-  downloadFailedMessage,
-  generateFailedMessage,
   NO_ACTIONS_MESSAGE,
   NOT_AVAILABLE,
   RECORD_UPDATED_MESSAGE,
-  REPORT_GENERATED_MESSAGE,
   recordSaveFailedMessage,
 } from './admin-messages.ts';
-import {
-  useAdminRecords,
-  useDownloadLatestReport,
-  useGenerateReport,
-  useSetSubmitted,
-} from './api/records.ts';
+import { type AdminRecord, useAdminRecords, useSetSubmitted } from './api/records.ts';
 import type { AdminColumn } from './list/admin-columns.ts';
 import { AdminList } from './list/admin-list.tsx';
 import { serverList } from './list/list-source.ts';
+import { RecordActions } from './record-actions.tsx';
 import type { AdminUrl } from './use-admin-url.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-
-type AdminRecord = AdminRecordsQuery['recordsPage']['records'][number];
 
 /** The record's person, or null for a record nobody has claimed yet (admin-app §5 "unassigned"). */
 const clientOf = (record: AdminRecord) => (record.user?.name?.trim() ? record.user.name : null);
@@ -148,99 +129,5 @@ function SubmittedSelect({ record, client }: { record: AdminRecord; client: stri
       <option value="true">Yes</option>
       <option value="false">No</option>
     </select>
-  );
-}
-
-function RecordActions({ record, client }: { record: AdminRecord; client: string }) {
-  const resend = useResendInvite();
-  const generate = useGenerateReport();
-  const download = useDownloadLatestReport();
-  const { showToast } = useToast();
-  const [model, setModel] = useState('');
-  const of = `${record.inventoryType.name} of ${client}`;
-
-  return (
-    <div className="data-table__actions">
-      <Link
-        to={`/record/${record.id}`}
-        className={buttonClassName('secondary', 'sm')}
-        aria-label={`View ${of}`}
-      >
-        View
-      </Link>
-      <Button
-        size="sm"
-        variant="quiet"
-        aria-label={`Re-Send Invite to ${client}`}
-        disabled={resend.isPending}
-        onClick={() =>
-          resend.mutate(record.id, {
-            onSuccess: () => showToast(RESEND_SUCCESS_MESSAGE, 'success'),
-            onError: (error) => showToast(error.message, 'error'),
-          })
-        }
-      >
-        Re-Send Invite
-      </Button>
-      <Link
-        to={`/datasync/${record.id}`}
-        className={buttonClassName('quiet', 'sm')}
-        aria-label={`JSON of ${of}`}
-      >
-        JSON
-      </Link>
-      {generate.isPending ? (
-        <Spinner label="Generating..." showLabel />
-      ) : (
-        <select
-          aria-label={`Generate Report for ${of}`}
-          value={model}
-          onChange={(event) => {
-            const chosen = event.target.value;
-            if (!chosen) return;
-            setModel(chosen);
-            generate.mutate(
-              { reportId: record.id, model: chosen },
-              {
-                onSuccess: () => showToast(REPORT_GENERATED_MESSAGE, 'success'),
-                onError: (error) =>
-                  showToast(
-                    generateFailedMessage(
-                      error instanceof ApiRequestError ? (error.serverMessage ?? '') : '',
-                    ),
-                    'error',
-                  ),
-                onSettled: () => setModel(''),
-              },
-            );
-          }}
-        >
-          <option value="">Generate Report</option>
-          {modelChoices(record.inventoryType.model).map((choice) => (
-            <option key={choice} value={choice}>
-              {choice}
-            </option>
-          ))}
-        </select>
-      )}
-      {record.reportGenerations.length > 0 ? (
-        <Button
-          size="sm"
-          variant="quiet"
-          className="download-arrow"
-          aria-label={`Download the latest report of ${of}`}
-          title="Download as Word"
-          disabled={download.isPending}
-          onClick={() =>
-            download.mutate(record.id, {
-              onSuccess: () => showToast(DOWNLOADED_MESSAGE, 'success'),
-              onError: (error) => showToast(downloadFailedMessage(error.message), 'error'),
-            })
-          }
-        >
-          <span aria-hidden="true">⬇</span>
-        </Button>
-      ) : null}
-    </div>
   );
 }

@@ -24,35 +24,71 @@ export function AccessibilityStatement({ product }: { product: string }) {
       <h2>What we test on every change</h2>
       <ul>
         <li>
-          The header, the record screen, the console's lists, this page and other support pages are checked
+          Every screen we test in the browser (the header, home, the record screen in each of its states, the
+          console and its lists, the account, book, sessions and support pages, the form builder) is checked
           with the axe accessibility engine at 1280 and 390 pixels wide; any finding rated moderate, serious
           or critical stops the change.
         </li>
-        <li>The menus, the sections list and the record's steps work with a keyboard alone.</li>
         <li>
-          A focused control on the record screen is never hidden under the sticky header or the bottom bar.
+          The menus (the account menu, the actions menu of a console row), the sections list and the
+          record&apos;s steps work with a keyboard alone.
         </li>
-        <li>Buttons and links on the record screen are at least 24 by 24 pixels.</li>
+        <li>
+          Tabbing forwards and back through the record screen, the console and the account page, the focused
+          control is never hidden under the sticky header or the record&apos;s bottom bar.
+        </li>
+        <li>Buttons, links and menu items there are at least 24 by 24 pixels.</li>
         <li>Progress is said in words as well as by colour.</li>
         <li>
-          The record screen works at 320 pixels wide without sideways scrolling, and with wider letter, word
-          and line spacing.
+          Home, the record screen, the console and the account page work at 320 pixels wide without sideways
+          scrolling, and with wider letter, word and line spacing nothing is cut.
         </li>
-        <li>The console's lists fit the screen at 1280 pixels and show each row as a card on a phone.</li>
+        <li>
+          The console&apos;s lists fit the screen at 1280 pixels and show each row as a card on a phone; a row
+          with more than three actions keeps them in a menu.
+        </li>
+        <li>
+          Whatever can be reordered by dragging (questions and options in the form builder, the sections of a
+          book) has Move up and Move down buttons beside it.
+        </li>
+        <li>
+          A record that has been sent, or that you may only read, never asks you to save or send it: its
+          notices say what you can still do.
+        </li>
+      </ul>
+
+      <h2>What a screen reader hears on the record screen</h2>
+      <ul>
+        <li>
+          <strong>Saving.</strong> A polite status beside the progress says “Saving…”, then “All changes
+          saved”, without interrupting what is being read.
+        </li>
+        <li>
+          <strong>Offline.</strong> The same status says “Offline — your answers are kept on this device and
+          will be sent when you are back online”, and “All changes saved” once they are.
+        </li>
+        <li>
+          <strong>A content note.</strong> Moving to a section puts focus on its heading; read on, the region
+          “Before this section” gives the note and three buttons: Continue, Skip this section for now, Take a
+          break. None of the section&apos;s questions is there until you choose.
+        </li>
+        <li>
+          <strong>Sending.</strong> “Form submitted successfully!” is announced, and the record then says
+          “This record has been submitted.” If it was sent from another device meanwhile, you hear that
+          instead, and that your latest changes here were not saved.
+        </li>
       </ul>
 
       <h2>Known limits</h2>
       <ul>
         <li>
-          The record screen's announcements (saving, offline, content notes) were checked in the browser's
-          accessibility tree, not yet with NVDA, VoiceOver or TalkBack.
+          What a screen reader hears was worked out from the page&apos;s roles and live regions and checked in
+          Chromium&apos;s accessibility tree; no one has yet gone through it with NVDA, JAWS, VoiceOver or
+          TalkBack.
         </li>
         <li>
-          Reordering questions in the form builder by dragging has buttons too, but is not yet covered by
-          these tests.
-        </li>
-        <li>
-          In the console's Records list, the actions of a row are buttons side by side rather than one menu.
+          While you type, the save status changes every few seconds; some screen readers may read “Saving…”
+          and “All changes saved” more often than needed.
         </li>
         <li>Spoken answers need a microphone; every question can also be answered by typing.</li>
         <li>Tests use Chromium; other browsers are checked by hand, less often.</li>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordSort } from '#web/gql/graphql.ts';
+import type { AdminRecordsQuery as AdminRecordsResult, RecordSort } from '#web/gql/graphql.ts';
 import { useApiRequest } from '#web/lib/api-request.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { downloadAuditedReport } from '#web/lib/report-word/audited-download.ts';
@@ -12,6 +12,9 @@ import {
   useAdminChange,
   useAdminPage,
 } from './use-admin-request.ts';
+
+/** One row of the Records tab. */
+export type AdminRecord = AdminRecordsResult['recordsPage']['records'][number];
 
 const RECORD_SORTS: Record<string, RecordSort> = {
   client: 'CLIENT',
