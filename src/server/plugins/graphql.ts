@@ -1,29 +1,29 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import {
-  type DocumentNode,
-  GraphQLError,
-  type GraphQLSchema,
-  getOperationAST,
-  NoSchemaIntrospectionCustomRule,
-  parse,
-  specifiedRules,
-  validate,
-} from 'graphql';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
 import mercurius from 'mercurius';
 import { retryAfterSeconds } from '#domain/fair-share.ts';
 import { createFairShare, type FairShare, RATE_LIMITED_CODE, waitFor } from '../graphql/fair-share.ts';
 import type { GraphQLContext } from '../graphql/graphql-context.ts';
 import { formatErrors } from '../graphql/graphql-errors.ts';
+import {
+  batchCost,
+  formatErrorsWithoutSuggestions,
+  getOperationProblem,
+  INVALID,
+  parseJsonParameter,
+  payloadBytes,
+  refuse,
+} from '../graphql/http-request-checks.ts';
 import { inputLiteralRule } from '../graphql/input-literal-rule.ts';
 import { createLiveLedger } from '../graphql/live-ledger.ts';
 import { createLoaders } from '../graphql/loaders.ts';
 import { checkOperation, MAX_TOKENS } from '../graphql/operation-check.ts';
 import { createPersonLimiter, TOO_MANY_WAITING_MESSAGE } from '../graphql/person-limiter.ts';
-import { armorRules, documentCost, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
-import { graphqlRequestProblem, withoutSuggestions } from '../graphql/request-shape.ts';
+import { armorRules, MAX_COST, queryLimitRules } from '../graphql/query-limits.ts';
+import { graphqlRequestProblem } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget, MAX_LOADED_ANSWER_BYTES } from '../graphql/response-budget.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
@@ -283,12 +283,6 @@ async function fairShareRefusal(
   return null;
 }
 
-function payloadBytes(payload: unknown): number {
-  if (typeof payload === 'string') return Buffer.byteLength(payload);
-  if (Buffer.isBuffer(payload)) return payload.length;
-  return 0;
-}
-
 async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Promise<void> {
   if (!context.token) return;
   try {
@@ -297,72 +291,4 @@ async function refreshViewer(app: FastifyInstance, context: GraphQLContext): Pro
     if (!(error instanceof AuthenticationError)) throw error;
     context.viewer = null;
   }
-}
-
-function refuse(
-  reply: FastifyReply,
-  status: number,
-  code: string,
-  message: string,
-  extensions: Record<string, unknown> = {},
-) {
-  return reply.status(status).send({
-    data: null,
-    errors: [new GraphQLError(message, { extensions: { code, ...extensions } }).toJSON()],
-  });
-}
-
-const INVALID = Symbol('invalid');
-/** A GET's `variables`: JSON text (Mercurius parses it, and failed on text that is not an object). */
-function parseJsonParameter(value: unknown): unknown {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') return INVALID;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return INVALID;
-  }
-}
-
-/**
- * Mercurius looks up a GET's operation to refuse mutations, and fails with a server error when the
- * document has no operation of that name (or several and no name): found by the fuzz suite.
- */
-function getOperationProblem(query: string, operationName: unknown): string | null {
-  let document: DocumentNode;
-  try {
-    document = parse(query, { maxTokens: MAX_TOKENS });
-  } catch {
-    return null; // A syntax error is answered by Mercurius.
-  }
-  const name = typeof operationName === 'string' ? operationName : undefined;
-  if (getOperationAST(document, name)) return null;
-  return name === undefined
-    ? 'The query holds several operations: name the one to run (operationName).'
-    : `The query has no operation named "${name.slice(0, 100)}".`;
-}
-
-/** The cost of a batch's operations together; one that does not parse costs nothing here (Mercurius refuses it). */
-function batchCost(schema: GraphQLSchema, operations: { query: string }[]): number {
-  let total = 0;
-  for (const { query } of operations) {
-    try {
-      total += documentCost(schema, parse(query, { maxTokens: MAX_TOKENS }));
-    } catch {
-      // A syntax error is answered by Mercurius, operation by operation.
-    }
-  }
-  return total;
-}
-
-/** Issue 14 §2: in production, no "Did you mean …?" hints that spell out the schema. */
-function formatErrorsWithoutSuggestions(
-  ...args: Parameters<typeof formatErrors>
-): ReturnType<typeof formatErrors> {
-  const formatted = formatErrors(...args);
-  const errors = formatted.response.errors.map((error) => ({
-    ...error,
-    message: withoutSuggestions(error.message),
-  }));
-  return { ...formatted, response: { ...formatted.response, errors } };
 }
