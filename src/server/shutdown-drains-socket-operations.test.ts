@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { RESTART_CLOSE_CODE, RESTART_REASON } from './graphql/socket-operations.ts';
+import { RESTART_CLOSE_CODE, RESTART_REASON } from './graphql/socket-drains.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from './test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from './test-support/graphql-client.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';

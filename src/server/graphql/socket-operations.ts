@@ -5,6 +5,8 @@ import { SERVER_BUSY_MESSAGE } from '../kernel/messages.ts';
 import { type FairShare, RATE_LIMITED_CODE } from './fair-share.ts';
 import { type PersonLimiter, TOO_MANY_WAITING_MESSAGE } from './person-limiter.ts';
 import { graphqlRequestProblem } from './request-shape.ts';
+import { RESTART_CLOSE_CODE, RESTART_REASON, type SocketDrains } from './socket-drains.ts';
+import { outgoingOf, parseMessage } from './socket-messages.ts';
 
 /** Issue 25 §3: live subscriptions one connection may hold, and one person over all connections. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
@@ -21,37 +23,6 @@ export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions on th
 export const TOO_MANY_PERSON_SUBSCRIPTIONS_MESSAGE = `Too many live subscriptions for your account (at most ${MAX_SUBSCRIPTIONS_PER_PERSON} over all connections). Close a tab or complete one first.`;
 export const TOO_MANY_SOCKETS_REASON = `Too many open connections for your account (at most ${MAX_SOCKETS_PER_PERSON}). Close a tab first.`;
 export const SLOW_READER_REASON = 'The connection does not read its messages; it was closed.';
-/** 1012 (service restart): graphql-ws clients connect again and send what was never answered. */
-export const RESTART_CLOSE_CODE = 1012;
-export const RESTART_REASON = 'The server is restarting; connect again.';
-
-/**
- * Issue 39 §7: the server's close drains the sockets. Operations already started run to their
- * answer; those not started yet are never started (the client sends them again after the 1012
- * close, to the next server), so a rolling restart loses no save and runs none twice.
- */
-export interface SocketDrains {
-  closing: boolean;
-  sockets: Set<() => Promise<void>>;
-}
-
-export function createSocketDrains(): SocketDrains {
-  return { closing: false, sockets: new Set() };
-}
-
-/** Stops every socket starting work, and resolves once each has answered what it started and closed (or after `timeoutMs`). */
-export async function drainSockets(drains: SocketDrains, timeoutMs: number): Promise<void> {
-  drains.closing = true;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all([...drains.sockets].map((drain) => drain())),
-    new Promise((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
-    }),
-  ]);
-  clearTimeout(timer);
-}
-
 type Kind = 'subscription' | 'operation';
 export interface OperationCheck {
   kind: Kind;
@@ -307,23 +278,4 @@ export function governSocketOperations(
     for (const id of [...active.keys()]) finish(id);
     for (const next of waiting.splice(0)) next();
   });
-}
-
-function parseMessage(data: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(data.toString('utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// Mercurius writes `{"type":…,"id":…,"payload":…}`: the type and id are read from the start, so a
-// large `next` is never parsed again here.
-const OUTGOING = /^\{"type":"(next|complete|error)","id":("(?:[^"\\]|\\.)*")/;
-
-function outgoingOf(data: string): { type: string; id: string } | undefined {
-  const match = OUTGOING.exec(data.slice(0, 300));
-  if (!match?.[1] || !match[2]) return undefined;
-  return { type: match[1], id: JSON.parse(match[2]) as string };
 }

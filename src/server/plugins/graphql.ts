@@ -26,13 +26,9 @@ import { armorRules, MAX_COST, queryLimitRules } from '../graphql/query-limits.t
 import { graphqlRequestProblem } from '../graphql/request-shape.ts';
 import { mercuriusResolvers } from '../graphql/resolvers.ts';
 import { createResponseBudget, MAX_LOADED_ANSWER_BYTES } from '../graphql/response-budget.ts';
+import { createSocketDrains, drainSockets } from '../graphql/socket-drains.ts';
 import { gateSocket, socketRegistry } from '../graphql/socket-gate.ts';
-import {
-  createPersonSockets,
-  createSocketDrains,
-  drainSockets,
-  governSocketOperations,
-} from '../graphql/socket-operations.ts';
+import { createPersonSockets, governSocketOperations } from '../graphql/socket-operations.ts';
 import { AuthenticationError } from '../kernel/authentication.ts';
 import { serviceDeps } from '../kernel/service-deps.ts';
 import { createSharedRecordReads } from '../modules/records/shared-record-reads.ts';
