@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { userInputSchema } from '#domain/admin-inputs.ts';
 import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { useToast } from '#web/components/ui/toast.tsx';
 import type { AdminUsersQuery } from '#web/gql/graphql.ts';
 import { firstFormError } from '#web/lib/first-form-error.ts';
 import {
   NOT_AVAILABLE,
   rolesUpdateFailedMessage,
-  signedOutEverywhereMessage,
-  signOutEverywhereFailedMessage,
   USER_UPDATED_MESSAGE,
   userUpdateFailedMessage,
 } from './admin-messages.ts';
@@ -22,9 +19,7 @@ import {
   useAdminUsers,
   useOrganizationChoices,
   useSaveUser,
-  useSignOutUserEverywhere,
 } from './api/users.ts';
-import { EraseUserDialog } from './erase-user-dialog.tsx';
 import type { AdminColumn } from './list/admin-columns.ts';
 import { AdminList } from './list/admin-list.tsx';
 import { EditRow } from './list/edit-row.tsx';
@@ -33,6 +28,7 @@ import { ChoiceSelect, EditRowButton } from './list/row-cells.tsx';
 import { useInlineEdit } from './list/use-inline-edit.ts';
 import type { AdminUrl } from './use-admin-url.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { EraseUserButton, SignOutEverywhereButton, whoIs } from './user-row-actions.tsx';
 
 type UsersPage = AdminUsersQuery['usersPage'];
 type User = UsersPage['users'][number];
@@ -40,8 +36,6 @@ type OrganizationChoice = { id: string; name: string };
 const WORDS = { table: 'Users', noun: 'users', search: 'Search by name' };
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 250;
-
-const whoIs = (user: User) => (user.erasedAt ? ERASED_PERSON_NAME : user.name || user.email || 'user');
 
 /**
  * admin-app §2 Users tab: search by name; Name, Email, Organization, Roles, Actions; inline edit.
@@ -105,59 +99,6 @@ export function UsersTab({ url }: { url: AdminUrl }) {
       />
     ) : null;
   return <AdminList words={WORDS} url={url} state={list} columns={columns} inlineEdit={{ edit, form }} />;
-}
-
-/** Issue 29 §4: the user's sign-ins end on every device at once (a lost phone, a shared computer). */
-function SignOutEverywhereButton({ user }: { user: User }) {
-  const signOut = useSignOutUserEverywhere();
-  const { showToast } = useToast();
-  const who = whoIs(user);
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      aria-label={`Sign out of all devices: ${who}`}
-      disabled={signOut.isPending}
-      onClick={() =>
-        signOut.mutate(user.id, {
-          onSuccess: () => showToast(signedOutEverywhereMessage(who), 'success'),
-          onError: (error) => showToast(signOutEverywhereFailedMessage(error.message), 'error'),
-        })
-      }
-    >
-      Sign out of all devices
-    </Button>
-  );
-}
-
-/** Issue 30 §6: opens the typed confirmation; the server refuses it for the admin themselves. */
-function EraseUserButton({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const who = whoIs(user);
-  return (
-    <>
-      <Button
-        ref={opener}
-        size="sm"
-        variant="quiet"
-        aria-label={`Erase ${who} and their story`}
-        onClick={() => setOpen(true)}
-      >
-        Erase
-      </Button>
-      {open ? (
-        <EraseUserDialog
-          userId={user.id}
-          who={who}
-          onClose={() => {
-            setOpen(false);
-            opener.current?.focus();
-          }}
-        />
-      ) : null}
-    </>
-  );
 }
 
 function RoleBadges({ roles }: { roles: RoleItem[] }) {
