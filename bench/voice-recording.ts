@@ -166,10 +166,14 @@ async function browserPart() {
 
 row('What', 'Time', 'Rate / detail', 'Cost', 'Load average (1, 5, 15 min)');
 row('---', '---', '---', '---', '---');
-if (parts.includes('upload')) {
-  await uploadPart();
-  if (postgresUrl) await uploadPart(postgresUrl);
+try {
+  if (parts.includes('upload')) {
+    await uploadPart();
+    if (postgresUrl) await uploadPart(postgresUrl);
+  }
+  if (parts.includes('browser')) await browserPart();
+} finally {
+  // What was measured before a failure is still worth its line.
+  console.log(lines.join('\n'));
 }
-if (parts.includes('browser')) await browserPart();
-console.log(lines.join('\n'));
 process.exit(0);
