@@ -163,8 +163,7 @@ export function WizardVoicePanel({
                     checked={consent}
                     onChange={(event) => setConsent(event.currentTarget.checked)}
                   />{' '}
-                  Allow the transcription service to write down this recording (it is not kept there or here
-                  on the server)
+                  Allow the transcription service to write down this recording (this server does not keep it)
                 </label>
                 <button
                   type="button"
