@@ -120,6 +120,9 @@ async function browserPart() {
     const owner = personWithRecord('voice-bench', server.env);
     const context = await browser.newContext({ baseURL: server.baseUrl, permissions: ['microphone'] });
     const page = await context.newPage();
+    // A loaded machine may take longer than login()'s 30 s to show the first page.
+    await page.goto('/');
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor({ timeout: 120_000 });
     await login(page, { email: owner.email, password: PASSWORD });
     await page.goto(`/#/record/${owner.recordId}`);
     const question = page.locator('.record-question').filter({ hasText: 'What is your full name?' });
@@ -166,10 +169,14 @@ async function browserPart() {
 
 row('What', 'Time', 'Rate / detail', 'Cost', 'Load average (1, 5, 15 min)');
 row('---', '---', '---', '---', '---');
-if (parts.includes('upload')) {
-  await uploadPart();
-  if (postgresUrl) await uploadPart(postgresUrl);
+try {
+  if (parts.includes('upload')) {
+    await uploadPart();
+    if (postgresUrl) await uploadPart(postgresUrl);
+  }
+  if (parts.includes('browser')) await browserPart();
+} finally {
+  // What was measured before a failure is still worth its line.
+  console.log(lines.join('\n'));
 }
-if (parts.includes('browser')) await browserPart();
-console.log(lines.join('\n'));
 process.exit(0);

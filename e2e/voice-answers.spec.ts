@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +6,7 @@ import { expect, type Page, request as playwrightRequest, test } from '@playwrig
 import { unzipSync } from 'fflate';
 import { FAKE_TRANSCRIPT, startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
+import { fakeMicrophone } from './support/fake-microphone.ts';
 import { login } from './support/fixtures.ts';
 import { ownServer } from './support/own-server.ts';
 import {
@@ -23,31 +22,7 @@ import {
 // reload in the middle, send while offline and back, play, transcribe, use the transcript, record
 // again, delete; then the person erases their story and no audio is left that opens.
 
-const wav = path.join(os.tmpdir(), `life-record-voice-${process.pid}.wav`);
-execFileSync('espeak-ng', [
-  '-w',
-  wav,
-  '-s',
-  '140',
-  'I grew up in a small house by the sea. My grandmother told stories every evening.',
-]);
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--autoplay-policy=no-user-gesture-required',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-    ],
-  },
-  permissions: ['microphone'],
-});
+test.use(fakeMicrophone('I grew up in a small house by the sea. My grandmother told stories every evening.'));
 
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {

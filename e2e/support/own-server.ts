@@ -61,7 +61,14 @@ export function ownServer(port = e2eSecondPort, serverEnv: Record<string, string
       }
       Object.assign(childEnv, serverEnv);
       child = spawn(process.execPath, ['src/server/main.ts'], { cwd: root, env: childEnv, stdio: 'ignore' });
-      await waitUntilReady();
+      try {
+        await waitUntilReady();
+      } catch (error) {
+        // A server too slow to start must not stay behind on its port, answering the next run.
+        child?.kill('SIGTERM');
+        child = null;
+        throw error;
+      }
     },
     async stop() {
       const running = child;

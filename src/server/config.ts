@@ -164,6 +164,13 @@ const envSchema = z.object({
     .int()
     .min(64 * 1024)
     .default(25 * 1024 * 1024),
+  // Issue 41 §3 (decision 189): recordings' sealed parts in the database, or an S3-compatible store.
+  RECORDING_STORE: z.enum(['database', 's3']).default('database'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   // Set by `npm run dev`: the Vite dev server the web client runs on (never honoured in production).
   DEV_CLIENT_ORIGIN: optionalUrl(['http:', 'https:']),
 });
@@ -194,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pairProblem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', config.stripe),
     // Issue 30 §1: a bad key, or none in production, stops the start naming the variable.
     ...encryptionConfigProblems(config.encryption, config.isProduction),
+    config.recordings.store.kind === 's3' && config.recordings.store.bucket === ''
+      ? { variable: 'S3_BUCKET', message: 'is required when RECORDING_STORE is s3' }
+      : undefined,
   ].filter((p) => p !== undefined);
   if (pairProblems.length > 0) throw new ConfigError(pairProblems);
   return config;
@@ -301,6 +311,17 @@ function recordingSettings(env: z.infer<typeof envSchema>) {
   const apiKey = env.TRANSCRIPTION_API_KEY ?? env.OPENAI_API_KEY;
   return {
     maxMinutes: env.RECORDING_MAX_MINUTES,
+    store:
+      env.RECORDING_STORE === 's3'
+        ? {
+            kind: 's3' as const,
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : { kind: 'database' as const },
     transcription:
       baseUrl || apiKey
         ? {

@@ -104,6 +104,7 @@ const ROUTES_WITHOUT_ANSWERS: Record<string, string> = {
   'OPTIONS /api/recordings/uploads/:id': 'tus capabilities',
   'DELETE /api/recordings/:id': 'a recording deleted by its owner',
   'POST /api/recordings/:id/transcription': 'a transcript asked for by the owner',
+  'POST /api/narrative/transcript': 'the wizard’s own audio in, its draft out (nothing stored; decision 188)',
   // Issue 43: reminder settings, progress and failed mails carry no answer and no question.
   'GET /api/reminders': 'the caller’s own reminder settings',
   'GET /api/records/:id/reminders': 'the owner’s reminder setting of a record',

@@ -1,11 +1,9 @@
 import type { Config } from '../../config.ts';
+import { s3Placement } from './s3-placement.ts';
 import { databasePlacement, type SealedPartPlacement } from './sealed-part-placement.ts';
 
-/**
- * Issue 41 §3: where recordings' sealed parts lie. The database for now (decision 186); the
- * placement interface is where an S3-compatible store would plug in (not built yet: no
- * S3-compatible server could be tested here within this issue's time).
- */
-export function placementFor(_config: Config): SealedPartPlacement {
-  return databasePlacement;
+/** Issue 41 §3: where recordings' sealed parts lie: the database, or RECORDING_STORE=s3 (decision 189). */
+export function placementFor(config: Config): SealedPartPlacement {
+  const store = config.recordings.store;
+  return store.kind === 's3' ? s3Placement(store) : databasePlacement;
 }

@@ -27,6 +27,7 @@ import {
   type TranscriptionPayload,
   transcribeRecording,
 } from './transcription-job.ts';
+import { wizardTranscriptRoute } from './wizard-transcript.ts';
 
 export const UPLOADS_PATH = '/api/recordings/uploads';
 const EXPIRY_SWEEP_MS = 10 * 60_000;
@@ -78,6 +79,8 @@ export async function recordingRoutes(app: FastifyInstance, options: RecordingRo
     },
     hasAiConsent,
   };
+  // Decision 188: the inventory wizard's recordings, transcribed without being stored.
+  wizardTranscriptRoute(app, { ...base, transcriber, maxMinutes: deps.maxMinutes });
   const store = new SealedUploadStore(app.database, placement);
   const viewers = new WeakMap<object, Viewer>();
   const viewerOf = (req: { runtime?: { node?: { req?: object } } }) => {

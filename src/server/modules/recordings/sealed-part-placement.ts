@@ -1,9 +1,8 @@
 /**
- * Issue 41 §3 (decision 186): where the sealed parts of recordings lie. Every part is sealed before
- * it reaches a placement, so none ever holds a clear audio byte: the database (every server
- * instance reads it, and backups carry it with the answers). An S3-compatible store would be
- * another placement, keeping only each part's offset and length in the database (the `storage`
- * column is ready for it; not built yet, decision 186).
+ * Issue 41 §3 (decisions 186, 189): where the sealed parts of recordings lie. Every part is sealed
+ * before it reaches a placement, so none ever holds a clear audio byte: the database (every server
+ * instance reads it, and backups carry it with the answers), or an S3-compatible store
+ * (`s3-placement.ts`, RECORDING_STORE=s3), the database keeping each part's offset and length.
  */
 export interface SealedPartPlacement {
   readonly kind: 'database' | 's3';
@@ -11,6 +10,8 @@ export interface SealedPartPlacement {
   place(recordingId: string, start: number, sealed: Buffer): Promise<Uint8Array | null>;
   /** The sealed part back, from its row's bytes or from the store. */
   fetch(recordingId: string, start: number, stored: Uint8Array | null): Promise<Uint8Array>;
+  /** Drops a part placed by a write that lost its offset to another (its row was never written). */
+  discard(recordingId: string, start: number, stored: Uint8Array | null): Promise<void>;
   /** Deletes whatever the store holds of these recordings (their rows are deleted by the caller). */
   removeRecordings(recordingIds: readonly string[]): Promise<void>;
 }
@@ -22,5 +23,6 @@ export const databasePlacement: SealedPartPlacement = {
     if (!stored) throw new Error(`recording ${recordingId} has no bytes at ${start} in the database`);
     return stored;
   },
+  discard: async () => {},
   removeRecordings: async () => {},
 };

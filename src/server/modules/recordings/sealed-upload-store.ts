@@ -93,8 +93,10 @@ export class SealedUploadStore extends DataStore {
         create: true,
       });
       const stored = await this.placement.place(id, position, sealed);
-      if (!(await repository.appendPart(this.database, id, position, bytes.length, stored)))
+      if (!(await repository.appendPart(this.database, id, position, bytes.length, stored))) {
+        await this.placement.discard(id, position, stored);
         throw ERRORS.INVALID_OFFSET;
+      }
       position += bytes.length;
     };
     try {

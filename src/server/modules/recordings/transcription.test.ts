@@ -152,3 +152,46 @@ describe('transcription', () => {
       .toEqual({ state: 'done', text: FAKE_TRANSCRIPT });
   });
 });
+
+// Decision 188: the inventory wizard has no record; its recording is transcribed in the request
+// and never stored.
+describe('the wizard’s recording', () => {
+  const send = (headers: Record<string, string>, consent: boolean, body: Buffer) =>
+    test.app.inject({
+      method: 'POST',
+      url: `/api/narrative/transcript${consent ? '?aiConsent=true' : ''}`,
+      headers: { ...headers, 'content-type': 'audio/webm;codecs=opus' },
+      payload: body,
+    });
+
+  it('is transcribed for a customer who says yes, in pieces, audited, and nothing of it is kept', async () => {
+    provider.transcriptions.length = 0;
+    provider.transcribeAs((piece) => `Wizard ${piece}.`);
+    const count = async () =>
+      (await queryRows<{ n: number }>(test.database.db, sql`select count(*)::int as n from recordings`))[0]
+        ?.n;
+    const before = await count();
+    // 1.2 MB: past Fastify's usual 1 MB body, within a recording's limit.
+    const answered = await send(f.users.customerA.headers, true, fakeWebm(60, 20_000));
+    expect(answered.statusCode).toBe(200);
+    const pieces = provider.transcriptions.length;
+    expect(pieces).toBeGreaterThanOrEqual(3);
+    expect(answered.json()).toEqual({
+      text: Array.from({ length: pieces }, (_, index) => `Wizard ${index + 1}.`).join(' '),
+    });
+    expect(await count()).toBe(before);
+    const entries = await queryRows<{ record_id: string | null }>(
+      test.database.db,
+      sql`select record_id from audit_entries where action = 'recording.transcribe' and actor_id = ${f.users.customerA.id}`,
+    );
+    expect(entries).toEqual([{ record_id: null }]);
+  });
+
+  it('is refused without the yes, to a client, and unsigned', async () => {
+    provider.transcriptions.length = 0;
+    expect((await send(f.users.customerA.headers, false, fakeWebm(1, 1_000))).statusCode).toBe(403);
+    expect((await send(f.users.owner.headers, true, fakeWebm(1, 1_000))).statusCode).toBe(403);
+    expect((await send({}, true, fakeWebm(1, 1_000))).statusCode).toBe(401);
+    expect(provider.transcriptions).toHaveLength(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { WizardAnswers, WizardField } from '#domain/inventory-wizard.ts';
+import { WizardVoice } from './wizard-voice.tsx';
 
 interface QuestionProps {
   field: WizardField;
@@ -65,7 +66,20 @@ export function WizardQuestion({ field, answers, onChange }: QuestionProps) {
         ) : null}
       </label>
       {field.kind === 'textarea' ? (
-        <textarea {...common} rows={4} onChange={(event) => onChange(field.id, event.currentTarget.value)} />
+        <>
+          <textarea
+            {...common}
+            rows={4}
+            onChange={(event) => onChange(field.id, event.currentTarget.value)}
+          />
+          {/* Issue 41 §1: the wizard's narrative questions take a spoken answer too (decision 188). */}
+          <WizardVoice
+            fieldId={field.id}
+            label={field.label}
+            value={value}
+            onChange={(text) => onChange(field.id, text)}
+          />
+        </>
       ) : (
         <input {...common} type="text" onChange={(event) => onChange(field.id, event.currentTarget.value)} />
       )}
