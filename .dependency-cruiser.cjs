@@ -10,7 +10,7 @@ const TEST = '\\.test\\.tsx?$';
 
 /** The server's layers, lowest first (STYLE §3); a file imports only its own layer or lower ones. */
 const SERVER_LAYERS = [
-  { name: 'db and config', path: '^src/server/(db/|config\\.ts$|log-serializers\\.ts$)' },
+  { name: 'db and config', path: '^src/server/(db/|config(-fields)?\\.ts$|log-serializers\\.ts$)' },
   { name: 'kernel', path: '^src/server/kernel/' },
   { name: 'modules', path: '^src/server/modules/' },
   { name: 'graphql and cli', path: '^src/server/(graphql|cli)/' },

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_LIMITS } from '#domain/client-config.ts';
@@ -10,6 +9,7 @@ import {
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
 import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answers.ts';
+import { booleanFlag, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
@@ -21,59 +21,6 @@ import {
  * An unset optional variable selects the embedded default for its concern; a bad value stops
  * the process with a message that names the variable.
  */
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
-const optionalUrl = (protocols: string[]) =>
-  optionalText.refine(
-    (value) => value === undefined || isUrlWithProtocol(value, protocols),
-    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-  );
-
-function isUrlWithProtocol(value: string, protocols: string[]): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
-/**
- * Issue 14 §4: which proxies' X-Forwarded-For to believe. `true` (every hop) let any client name its
- * own address, and so its own rate-limit key: refused. A hop count or the proxies' addresses.
- */
-export const TRUST_PROXY_TRUE_MESSAGE =
-  'must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8); "true" would trust every hop, so any client could choose its own address';
-
-const trustProxy = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, context): false | number | string[] => {
-    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
-    if (/^\d+$/.test(value) && Number(value) <= 20) return Number(value);
-    const addresses = value.split(',').map((part) => part.trim());
-    if (value !== 'true' && addresses.every(isAddressOrRange)) return addresses;
-    context.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_MESSAGE });
-    return z.NEVER;
-  });
-
-function isAddressOrRange(text: string): boolean {
-  const [address, bits, ...rest] = text.split('/');
-  if (rest.length > 0 || !address) return false;
-  const version = isIP(address);
-  if (version === 0) return false;
-  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
-}
-
 export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.co.uk/weather';
 
 const envSchema = z.object({

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, TRUST_PROXY_TRUE_MESSAGE } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { TRUST_PROXY_TRUE_MESSAGE } from '../config-fields.ts';
 import { IP_LIMIT } from '../modules/support/support-routes.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
