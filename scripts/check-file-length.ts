@@ -39,4 +39,6 @@ if (long.length > 0) {
   );
   process.exit(1);
 }
-console.log(`File length: ok (none over ${MAX_LINES} lines, but ${Object.keys(WAITING).length} waiting, none grown)`);
+console.log(
+  `File length: ok (none over ${MAX_LINES} lines, but ${Object.keys(WAITING).length} waiting, none grown)`,
+);
