@@ -24,6 +24,7 @@ function loadAccountMenu(): Promise<AccountMenuModule> {
 interface AccountMenuButtonProps {
   name: string;
   roles: string;
+  signedOut?: boolean;
   actions: readonly AccountAction[];
   onAction: (action: AccountAction) => void;
 }
@@ -85,7 +86,7 @@ export function AccountMenuButton(props: AccountMenuButtonProps) {
         onFocus={() => load(false)}
         onClick={() => (fallbackOpen ? setFallbackOpen(false) : load(true))}
       >
-        <AccountTriggerContent name={props.name} roles={props.roles} />
+        <AccountTriggerContent name={props.name} roles={props.roles} signedOut={props.signedOut} />
       </button>
       {fallbackOpen ? (
         <FallbackList

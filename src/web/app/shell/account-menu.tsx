@@ -6,6 +6,8 @@ import { AccountSummary, AccountTriggerContent } from './account-trigger-content
 export interface AccountMenuProps {
   name: string;
   roles: string;
+  /** Issue 38 §5: the sign-in ended elsewhere; the button says so in words at every width. */
+  signedOut?: boolean;
   actions: readonly AccountAction[];
   onAction: (action: AccountAction) => void;
   /**
@@ -26,6 +28,7 @@ export interface AccountMenuProps {
 export function AccountMenu({
   name,
   roles,
+  signedOut,
   actions,
   onAction,
   isOpen,
@@ -47,7 +50,7 @@ export function AccountMenu({
       }}
     >
       <Button ref={trigger} className="account-trigger" autoFocus={autoFocus}>
-        <AccountTriggerContent name={name} roles={roles} />
+        <AccountTriggerContent name={name} roles={roles} signedOut={signedOut} />
       </Button>
       <Popover ref={popover} placement="bottom end" className="account-menu__popover">
         <Menu

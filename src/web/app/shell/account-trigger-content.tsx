@@ -5,13 +5,26 @@ import { initialsOf } from './navigation-links.ts';
  * ending "account menu" (WCAG 2.5.3: the visible words are in the name, in order). On a narrow
  * screen only the initials show; the name and roles are in the menu.
  */
-export function AccountTriggerContent({ name, roles }: { name: string; roles: string }) {
+export function AccountTriggerContent({
+  name,
+  roles,
+  signedOut = false,
+}: {
+  name: string;
+  roles: string;
+  /** Issue 38 §5: no initials of "Signed out"; the words show at every width instead. */
+  signedOut?: boolean | undefined;
+}) {
   return (
     <>
-      <span className="account-chip__avatar" aria-hidden="true">
-        {initialsOf(name)}
-      </span>
-      <span className="account-trigger__text">
+      {signedOut ? null : (
+        <span className="account-chip__avatar" aria-hidden="true">
+          {initialsOf(name)}
+        </span>
+      )}
+      <span
+        className={signedOut ? 'account-trigger__text account-trigger__text--kept' : 'account-trigger__text'}
+      >
         <span className="account-trigger__name">{name}</span>
         {roles ? <span className="account-trigger__roles"> {roles}</span> : null}
         <span className="visually-hidden"> account menu</span>

@@ -74,7 +74,13 @@ export function SiteHeader() {
         <div className="site-header__account">
           {auth.signInEnded ? (
             // Issue 38 §5: ended elsewhere: the header says so; Logout stays, and leads.
-            <AccountMenuButton name="Signed out" roles="" actions={['logout']} onAction={() => logout()} />
+            <AccountMenuButton
+              name="Signed out"
+              roles=""
+              signedOut
+              actions={['logout']}
+              onAction={() => logout()}
+            />
           ) : auth.isAuthenticated ? (
             <AccountMenuButton
               name={auth.name ?? 'Signed in'}
