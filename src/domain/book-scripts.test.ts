@@ -13,6 +13,11 @@ describe('scriptRuns', () => {
       { script: 'arabic', text: '«مرحبا» ' },
       { script: 'latin', text: 'Θεσσαλονίκη Москва' },
     ]);
+    expect(scriptRuns('할머니 (金) Busan')).toEqual([
+      { script: 'korean', text: '할머니 (' },
+      { script: 'cjk', text: '金) ' },
+      { script: 'latin', text: 'Busan' },
+    ]);
     expect(scriptRuns('1956')).toEqual([{ script: 'latin', text: '1956' }]);
     expect(scriptRuns('')).toEqual([]);
   });

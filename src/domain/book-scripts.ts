@@ -5,7 +5,7 @@
  * class and marks right-to-left paragraphs. Only letters decide a run's script: spaces, digits and
  * punctuation stay with the run before them (or the first run, at the start).
  */
-export type BookScript = 'latin' | 'cjk' | 'arabic' | 'hebrew';
+export type BookScript = 'latin' | 'cjk' | 'korean' | 'arabic' | 'hebrew';
 
 export interface ScriptRun {
   readonly script: BookScript;
@@ -13,6 +13,8 @@ export interface ScriptRun {
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+// Hangul has a font of its own; Hanja in Korean text are Han characters and take the CJK one.
+const HANGUL = /\p{Script=Hangul}/u;
 const ARABIC = /\p{Script=Arabic}/u;
 const HEBREW = /\p{Script=Hebrew}/u;
 const LETTER = /\p{L}/u;
@@ -20,6 +22,7 @@ const LETTER = /\p{L}/u;
 /** The script a character asks for, or null when it goes with its neighbours. */
 function scriptOf(character: string): BookScript | null {
   if (CJK.test(character)) return 'cjk';
+  if (HANGUL.test(character)) return 'korean';
   if (ARABIC.test(character)) return 'arabic';
   if (HEBREW.test(character)) return 'hebrew';
   return LETTER.test(character) ? 'latin' : null;

@@ -31,23 +31,26 @@ export function bookFonts(): Record<BookFontName, Buffer> {
 
 /**
  * The fonts of the scripts Noto Serif and Noto Sans lack, one regular face each (SIL OFL 1.1, from
- * @expo-google-fonts): Noto Sans SC (Chinese, and Japanese kana; not Korean Hangul), Amiri
+ * @expo-google-fonts): Noto Sans SC (Chinese, and Japanese kana), Noto Sans KR (Korean Hangul), Amiri
  * (Arabic, a book face; Noto Sans Arabic draws letters as dotless shapes plus dots, so its glyphs do
  * not map back to the letters and the text could not be copied or read aloud), Noto Sans Hebrew.
  * Each also carries Latin letters and digits. Given to pdfkit as paths, so
  * a file is read only by a book that has text in its script (the Chinese one is 10 MB) and pdfkit
  * embeds only the glyphs used.
  */
-const OTHER_SCRIPTS: Record<'cjk' | 'arabic' | 'hebrew', string> = {
+type OtherScript = 'cjk' | 'korean' | 'arabic' | 'hebrew';
+
+const OTHER_SCRIPTS: Record<OtherScript, string> = {
   cjk: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  korean: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
   arabic: '@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf',
   hebrew: '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
 };
 
-export function otherScriptFontPaths(): Record<'cjk' | 'arabic' | 'hebrew', string> {
+export function otherScriptFontPaths(): Record<OtherScript, string> {
   return Object.fromEntries(
     Object.entries(OTHER_SCRIPTS).map(([script, file]) => [script, require.resolve(file)]),
-  ) as Record<'cjk' | 'arabic' | 'hebrew', string>;
+  ) as Record<OtherScript, string>;
 }
 
 /** The font files' paths, for what reads files itself (the EPUB's embedded fonts). */

@@ -49,7 +49,13 @@ describe('a book in several scripts', () => {
     expect(pdf.untagged).toEqual([]);
 
     const names = pdf.fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''));
-    for (const font of ['NotoSerif-Regular', 'NotoSansSC-Regular', 'Amiri-Regular', 'NotoSansHebrew-Regular'])
+    for (const font of [
+      'NotoSerif-Regular',
+      'NotoSansSC-Regular',
+      'NotoSansKR-Regular',
+      'Amiri-Regular',
+      'NotoSansHebrew-Regular',
+    ])
       expect(names).toContain(font);
     expect(pdf.fonts.filter((font) => !font.embedded)).toEqual([]);
     // Subsets only: the 10 MB Chinese font adds the few glyphs used.
@@ -77,5 +83,6 @@ describe('a book in several scripts', () => {
     const epub = unzipSync(new Uint8Array(await BOOK_WRITERS.epub(scriptsBook())));
     const chapter = strFromU8(epub['EPUB/chapter-1.xhtml'] as Uint8Array);
     expect(chapter).toContain(`<p dir="auto">${SCRIPT_PARAGRAPHS.hebrew}</p>`);
+    expect(docx).toMatch(/w:eastAsia="Noto Sans KR"[^>]*\/><\/w:rPr><w:t[^>]*>할머니는/);
   });
 });

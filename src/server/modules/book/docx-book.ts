@@ -45,6 +45,7 @@ function runs(text: string, options: { italics?: boolean; bold?: boolean } = {})
         ...options,
         ...(isRightToLeft(run.script) ? { rightToLeft: true } : {}),
         ...(run.script === 'hebrew' ? { font: { ...DOCUMENT_FONT, cs: 'Noto Sans Hebrew' } } : {}),
+        ...(run.script === 'korean' ? { font: { ...DOCUMENT_FONT, eastAsia: 'Noto Sans KR' } } : {}),
       }),
   );
 }

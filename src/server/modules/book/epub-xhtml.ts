@@ -113,8 +113,8 @@ ${blocks.filter((text) => text !== '').join('\n')}
   );
 }
 
-export const BOOK_CSS = `body { font-family: "Noto Serif", Georgia, "Noto Sans SC", "Amiri", "Noto Sans Hebrew", serif; line-height: 1.5; margin: 0 5%; }
-h1, h2 { font-family: "Noto Sans", "Helvetica Neue", Arial, "Noto Sans SC", "Noto Sans Hebrew", sans-serif; line-height: 1.25; }
+export const BOOK_CSS = `body { font-family: "Noto Serif", Georgia, "Noto Sans SC", "Noto Sans KR", "Amiri", "Noto Sans Hebrew", serif; line-height: 1.5; margin: 0 5%; }
+h1, h2 { font-family: "Noto Sans", "Helvetica Neue", Arial, "Noto Sans SC", "Noto Sans KR", "Noto Sans Hebrew", sans-serif; line-height: 1.25; }
 h1 { font-size: 1.6em; margin: 2em 0 1em; }
 h2 { font-size: 0.95em; color: #444; margin: 1.4em 0 0.3em; }
 p { margin: 0 0 0.6em; }

@@ -1,7 +1,7 @@
 import type { FormTemplate } from '#domain/form-template.ts';
 
 /**
- * A record whose answers are in Chinese, Arabic, Hebrew and accented Latin (and mix them), for the
+ * A record whose answers are in Chinese, Korean, Arabic, Hebrew and accented Latin (and mix them), for the
  * book's fonts per script (issue 42 §2): each paragraph must come back out of the PDF as typed.
  */
 export const SCRIPTS_FORM: FormTemplate = {
@@ -32,6 +32,7 @@ export const SCRIPT_PARAGRAPHS = {
   chinese: '我出生在北京，后来搬到上海。',
   arabic: 'كانت جدتي تقول الصبر مفتاح الفرج',
   hebrew: 'סבתא שלי נולדה בחיפה ב-1931',
+  korean: '할머니는 부산에서 태어나셨다.',
   latin: 'Zoë Ångström-Ñúñez visited Θεσσαλονίκη and Москва.',
   mixed: 'My grandmother Sarah was called שרה at home and lived near 東京 for a year.',
 } as const;
