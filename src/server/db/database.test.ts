@@ -24,6 +24,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       'audit_entries',
       'background_jobs',
       'books',
+      'ended_sign_ins',
       'idp_account_tokens',
       'idp_accounts',
       'inventory_type_versions',
