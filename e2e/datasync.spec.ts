@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser, seedDemo } from './support/cli.ts';
-import { login, uniqueEmail } from './support/fixtures.ts';
+import { chooseRowAction, login, uniqueEmail } from './support/fixtures.ts';
 import { answerAsOwner, PASSWORD } from './support/record-session.ts';
 
 // admin-app §2 Datasync page: the record's stored data and a chosen type's form, each as formatted
@@ -26,13 +26,9 @@ test('an admin reads and copies a record’s data and a type’s form', async ({
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, { email: adminEmail, password: PASSWORD });
 
-  // From the console's JSON link.
+  // From the console's JSON link, in the row's Actions menu (issue 44 §2).
   await page.goto('/#/admin?q=Dora');
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'Life Inventory' })
-    .getByRole('link', { name: /^JSON/ })
-    .click();
+  await chooseRowAction(page.getByRole('row').filter({ hasText: 'Life Inventory' }), 'JSON');
   await expect(page).toHaveURL(new RegExp(`#/datasync/${recordId}$`));
   const data = page.getByRole('region', { name: 'Record data' });
   await expect(data.locator('pre')).toContainText('"hairColor": "Brown"');
