@@ -52,6 +52,10 @@ async function openNotedSection(page: Page) {
 
 const note = (page: Page) => page.getByRole('region', { name: 'Before this section' });
 
+// Each test signs in and runs axe on several screens (every rule, issue 44 §8): a busy machine
+// needs more than the suite's 60 s.
+test.describe.configure({ timeout: 120_000 });
+
 test('a content note asks first; Skip this section for now goes on and the list says so', async ({
   page,
   browser,
