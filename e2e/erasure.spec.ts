@@ -150,7 +150,8 @@ test('a record screen left open elsewhere ends on the erased page at once, keepi
 });
 
 test('an admin erases a person and their story from the Users tab', async ({ browser }) => {
-  test.setTimeout(150_000);
+  // Pages through every user the suite has made so far to find the erased one (they sort last).
+  test.setTimeout(240_000);
   const owner = personWithRecord('erase-by-admin');
   const adminEmail = uniqueEmail('erasure-admin');
   createUser({ email: adminEmail, name: 'Admin Erasure', password: PASSWORD, role: 'admin' });
