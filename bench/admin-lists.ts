@@ -43,7 +43,7 @@ async function seedScale(db: Db): Promise<void> {
     select gen_random_uuid()::text, 'person-' || g || '@scale.test', 'Person ' || g,
            (select id from organizations order by id offset (g % ${ADMIN_SCALE.organizations}) limit 1)
     from generate_series(1, ${ADMIN_SCALE.users}) g`);
-  await db.execute(sql`insert into reports (client, organization_id, inventory_type_id, created_at)
+  await db.execute(sql`insert into life_records (client, organization_id, inventory_type_id, created_at)
     select case when g % 10 = 0 then null else u.id end, u.organization_id,
            (select id from inventory_types limit 1), now() - (g || ' seconds')::interval
     from generate_series(1, ${ADMIN_SCALE.records}) g

@@ -41,7 +41,7 @@ export async function sampleNotifyLock(databaseUrl: string, everyMs = 200) {
     seen.samples++;
     for (const row of rows) {
       const onNotifyLock = row.wait_event_type === 'Lock' && row.wait_event === 'object';
-      if (/^\s*update reports r set/i.test(row.query)) {
+      if (/^\s*update life_records r set/i.test(row.query)) {
         seen.savesSeen++;
         if (onNotifyLock) seen.savesWaitingOnNotifyLock++;
       } else if (/pg_notify/i.test(row.query)) {

@@ -62,7 +62,7 @@ async function seed(db: Db, config: Config): Promise<{ token: string; typeId: st
   if (!type) throw new Error('seeding the type failed');
   // Plaintext in the pre-issue-30 column: the server seals it at start-up (sealLegacyRows), as it
   // would an older database's answers.
-  await db.execute(sql`insert into reports (client, inventory_type_id, legacy_data)
+  await db.execute(sql`insert into life_records (client, inventory_type_id, legacy_data)
     select null, ${type.id}::uuid, ${JSON.stringify(answers())}::jsonb
     from generate_series(1, ${MIGRATION_RECORDS})`);
   await db.execute(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../src/server/config.ts';
 import { type Db, vaultOf } from '../src/server/db/database.ts';
-import { inventoryTypes, organizations, reports, roles, userRoles, users } from '../src/server/db/schema.ts';
+import { inventoryTypes, organizations, lifeRecords, roles, userRoles, users } from '../src/server/db/schema.ts';
 import { signTestIdToken } from '../src/server/test-support/test-tokens.ts';
 
 /** One simulated person at work on their record. */
@@ -55,7 +55,7 @@ export async function seedEditors(db: Db, config: Config, count: number): Promis
       .returning({ id: users.id, federatedId: users.federatedId });
     await db.insert(userRoles).values(inserted.map((user) => ({ userId: user.id, roleId: clientRole.id })));
     const records = await db
-      .insert(reports)
+      .insert(lifeRecords)
       .values(
         inserted.map((user) => ({
           clientId: user.id,
@@ -63,12 +63,12 @@ export async function seedEditors(db: Db, config: Config, count: number): Promis
           inventoryTypeId: type.id,
         })),
       )
-      .returning({ id: reports.id, clientId: reports.clientId });
+      .returning({ id: lifeRecords.id, clientId: lifeRecords.clientId });
     // Issue 30: answers are stored sealed, each record under its own key.
     const vault = vaultOf(db);
     for (const record of records) {
       const data = await vault.seal(record.id, 'answers', JSON.stringify({ steps: STEPS, currentStep: 0 }));
-      await db.update(reports).set({ data }).where(eq(reports.id, record.id));
+      await db.update(lifeRecords).set({ data }).where(eq(lifeRecords.id, record.id));
     }
     for (const [i, user] of inserted.entries()) {
       const person = batch[i];

@@ -5,7 +5,7 @@ import { lifeInventoryForm } from '#domain/life-inventory.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { idpAccounts } from '../db/identity-schema.ts';
-import { inventoryTypes, organizations, products, purchases, reports, users } from '../db/schema.ts';
+import { inventoryTypes, organizations, products, purchases, lifeRecords, users } from '../db/schema.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { resolveViewer } from '../modules/identity/viewer.ts';
 import { findAccountByEmail } from '../modules/idp/account-repository.ts';
@@ -126,7 +126,7 @@ describe('create-user', () => {
       .values({ email: 'grace@example.com', name: 'Grace' })
       .returning({ id: users.id });
     const [type] = await db.select().from(inventoryTypes).where(eq(inventoryTypes.name, 'Life Inventory'));
-    await db.insert(reports).values({ clientId: invited?.id, inventoryTypeId: type?.id ?? '' });
+    await db.insert(lifeRecords).values({ clientId: invited?.id, inventoryTypeId: type?.id ?? '' });
 
     const result = await cli([
       'create-user',
@@ -146,7 +146,7 @@ describe('create-user', () => {
     const viewer = await signInAs(account?.id ?? '', 'grace@example.com');
     expect(viewer.userId).toBe(invited?.id);
     expect(viewer.roles).toEqual(['client']);
-    const owned = await db.select().from(reports).where(eq(reports.clientId, viewer.userId));
+    const owned = await db.select().from(lifeRecords).where(eq(lifeRecords.clientId, viewer.userId));
     expect(owned).toHaveLength(1);
   });
 
@@ -232,7 +232,7 @@ describe('create-user', () => {
 
 describe('seed-demo', () => {
   async function counts() {
-    const tables = { organizations, inventoryTypes, products, purchases, reports };
+    const tables = { organizations, inventoryTypes, products, purchases, records: lifeRecords };
     const entries = await Promise.all(
       Object.entries(tables).map(async ([name, table]) => {
         const [row] = await db.select({ value: count() }).from(table);
@@ -275,8 +275,8 @@ describe('seed-demo', () => {
     ]);
     const credits = await db
       .select()
-      .from(reports)
-      .where(sql`${reports.organizationId} = ${organization?.id} and ${reports.clientId} is null`);
+      .from(lifeRecords)
+      .where(sql`${lifeRecords.organizationId} = ${organization?.id} and ${lifeRecords.clientId} is null`);
     expect(credits.length).toBeGreaterThanOrEqual(3);
     const [familyStories] = await db
       .select()
@@ -295,9 +295,9 @@ describe('seed-demo', () => {
       .values({ email: 'invitee@example.com', name: 'Invitee' })
       .returning({ id: users.id });
     await db
-      .update(reports)
+      .update(lifeRecords)
       .set({ clientId: invitee?.id })
-      .where(sql`${reports.organizationId} = ${organization?.id} and ${reports.clientId} is null`);
+      .where(sql`${lifeRecords.organizationId} = ${organization?.id} and ${lifeRecords.clientId} is null`);
     const before = await counts();
     await cli(['seed-demo']);
     expect(await counts()).toEqual(before);
@@ -317,8 +317,8 @@ describe('create-record', () => {
     const id = /Created record ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
     const [record] = await db
       .select()
-      .from(reports)
-      .where(eq(reports.id, id ?? ''));
+      .from(lifeRecords)
+      .where(eq(lifeRecords.id, id ?? ''));
     const [ada] = await db.select().from(users).where(eq(users.email, 'ada@example.com'));
     expect(record).toMatchObject({
       clientId: ada?.id,
@@ -355,10 +355,10 @@ describe('create-record', () => {
       'No organization is named "Nope".',
     ],
   ])('refuses %j clearly', async (args, message) => {
-    const before = await db.select({ value: count() }).from(reports);
+    const before = await db.select({ value: count() }).from(lifeRecords);
     const result = await cli(['create-record', ...args]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(message);
-    expect(await db.select({ value: count() }).from(reports)).toEqual(before);
+    expect(await db.select({ value: count() }).from(lifeRecords)).toEqual(before);
   });
 });

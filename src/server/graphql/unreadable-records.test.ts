@@ -32,7 +32,7 @@ beforeAll(async () => {
   }
   await test.database.vault.destroyDataKeys([ids.destroyed]);
   await db.execute(
-    sql`update reports set data = set_byte(data, 40, (get_byte(data, 40) + 1) % 256) where id = ${ids.tampered}::uuid`,
+    sql`update life_records set data = set_byte(data, 40, (get_byte(data, 40) + 1) % 256) where id = ${ids.tampered}::uuid`,
   );
 });
 afterAll(async () => test.close());

@@ -10,7 +10,7 @@ import { controlSocketPath } from '../cli/control-protocol.ts';
 import { loadConfig } from '../config.ts';
 import { lockFilePath, readLockHolder } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
-import { inventoryTypes, reports, users } from '../db/schema.ts';
+import { inventoryTypes, lifeRecords, users } from '../db/schema.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { findAccountByEmail } from '../modules/idp/account-repository.ts';
 import { findUserWithRoles } from '../modules/users/user-provisioning-service.ts';
@@ -145,8 +145,8 @@ describe.skipIf(process.platform === 'win32')('the CLI while the server runs', (
       const [types] = await database.db.select({ value: count() }).from(inventoryTypes);
       const owned = await database.db
         .select()
-        .from(reports)
-        .where(eq(reports.clientId, row?.id ?? ''));
+        .from(lifeRecords)
+        .where(eq(lifeRecords.clientId, row?.id ?? ''));
       expect([types?.value, owned.length]).toEqual([2, 1]);
     } finally {
       await database.close();

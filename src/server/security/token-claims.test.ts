@@ -126,7 +126,7 @@ describe('an erased subject', () => {
           if (seen.length > 0) return;
           const [row] = await queryRows<{ erased_at: string | null }>(
             test.database.db,
-            sql`select erased_at from reports where id = ${recordId}::uuid`,
+            sql`select erased_at from life_records where id = ${recordId}::uuid`,
           );
           seen.push({ status: (await me(person.token)).statusCode, recordMarked: row?.erased_at != null });
         },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { type Db, vaultOf } from '../db/database.ts';
-import { inventoryTypes, products, reportGenerations, reports } from '../db/schema.ts';
+import { inventoryTypes, products, reportGenerations, lifeRecords } from '../db/schema.ts';
 import { createTestOrganization, createTestUser, type TestUser } from './test-users.ts';
 
 export const TEST_FORM = {
@@ -37,25 +37,25 @@ export async function createTestRecord(
   },
 ): Promise<string> {
   const [row] = await db
-    .insert(reports)
+    .insert(lifeRecords)
     .values({
       inventoryTypeId: values.inventoryTypeId,
       organizationId: values.organizationId,
       clientId: values.clientId,
       submitted: values.submitted ?? false,
     })
-    .returning({ id: reports.id });
+    .returning({ id: lifeRecords.id });
   if (!row) throw new Error('record not created');
   // Issue 30: the answers and narrative are stored sealed under the new record's own key.
   const vault = vaultOf(db);
   const data = values.data ?? { steps: TEST_FORM.steps, currentStep: 0 };
   await db
-    .update(reports)
+    .update(lifeRecords)
     .set({
       data: await vault.seal(row.id, 'answers', JSON.stringify(data)),
       report: values.report === undefined ? null : await vault.seal(row.id, 'narrative', values.report),
     })
-    .where(eq(reports.id, row.id));
+    .where(eq(lifeRecords.id, row.id));
   return row.id;
 }
 

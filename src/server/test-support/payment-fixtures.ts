@@ -35,7 +35,7 @@ export async function createTestProduct(
 export async function creditCount(database: Database, organizationId: string, inventoryTypeId?: string) {
   const [row] = await queryRows<{ count: number }>(
     database.db,
-    sql`select count(*)::int as count from reports
+    sql`select count(*)::int as count from life_records
         where organization_id = ${organizationId} and client is null
           and (${inventoryTypeId ?? null}::uuid is null or inventory_type_id = ${inventoryTypeId ?? null}::uuid)`,
   );

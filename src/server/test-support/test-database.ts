@@ -23,14 +23,15 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
  * is set, a new database on that PostgreSQL server (dropped afterwards) so files never share state.
+ * `migrated: false` leaves it empty, for tests of a migration on a database of before it.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const target = serverUrl
     ? await createPostgresDatabase(serverUrl)
     : ({ kind: 'pglite', dir: 'memory://' } as const);
   const database = await openDatabase(target);
-  await migrateDatabase(database, target);
+  if (migrated) await migrateDatabase(database, target);
   return {
     database,
     target,

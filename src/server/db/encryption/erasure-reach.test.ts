@@ -121,10 +121,10 @@ describe('a mapped form migration and erased records', () => {
       clientId: null,
     });
     await test.database.vault.destroyDataKeys([erased]);
-    await db.execute(sql`update reports set erased_at = now() where id = ${erased}::uuid`);
+    await db.execute(sql`update life_records set erased_at = now() where id = ${erased}::uuid`);
     const [version] = await queryRows<{ form_version: number }>(
       db,
-      sql`select form_version from reports where id = ${kept}::uuid`,
+      sql`select form_version from life_records where id = ${kept}::uuid`,
     );
     const rows = await recordsOfVersion(test.database, {
       typeId,
@@ -177,7 +177,7 @@ describe.skipIf(!usingPostgres())('two servers on one PostgreSQL database', () =
     });
     const [row] = await queryRows<{ data: Uint8Array }>(
       test.database.db,
-      sql`select data from reports where id = ${id}::uuid`,
+      sql`select data from life_records where id = ${id}::uuid`,
     );
     if (!row) throw new Error('no row');
     // The other server opens it (its key now in that server's memory) and remembers answers.

@@ -62,7 +62,7 @@ async function sealRecordBatch(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
     const rows = await queryRows<LegacyRecord>(
       tx,
-      sql`select id, legacy_data, legacy_report, data, report from reports
+      sql`select id, legacy_data, legacy_report, data, report from life_records
           where legacy_data is not null or legacy_report is not null
           order by id limit ${BATCH} for update skip locked`,
     );
@@ -78,7 +78,7 @@ async function sealRecordBatch(database: Database): Promise<number> {
         : row.legacy_report === null
           ? null
           : await database.vault.seal(row.id, 'narrative', row.legacy_report);
-      await tx.execute(sql`update reports set data = ${data}::bytea, report = ${report}::bytea,
+      await tx.execute(sql`update life_records set data = ${data}::bytea, report = ${report}::bytea,
           legacy_data = null, legacy_report = null where id = ${row.id}::uuid`);
     }
     return rows.length;
@@ -109,7 +109,7 @@ async function sealMigrationBatch(database: Database): Promise<number> {
           order by id limit ${BATCH} for update skip locked`,
     );
     for (const row of rows) {
-      // Sealed as the record's answers: an undo puts these bytes back into reports.data unopened.
+      // Sealed as the record's answers: an undo puts these bytes back into lifeRecords.data unopened.
       const sealed = await database.vault.seal(
         row.report_id,
         'answers',
@@ -128,7 +128,7 @@ async function sealMigrationBatch(database: Database): Promise<number> {
  * in decision 130 (WAL segments already written, and PostgreSQL's recycled ones, until reused).
  */
 async function purgePlaintext(database: Database, log: (line: string) => void): Promise<void> {
-  for (const table of ['reports', 'report_generations', 'record_migrations']) {
+  for (const table of ['life_records', 'report_generations', 'record_migrations']) {
     try {
       await database.db.execute(sql.raw(`vacuum full ${table}`));
     } catch (error) {

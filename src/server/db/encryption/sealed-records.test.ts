@@ -61,7 +61,7 @@ describe('a sealed value that does not open is a clear error of its own record (
 
   it('a ciphertext copied into another row fails to open there; the other record reads on', async () => {
     await test.database.db.execute(
-      sql`update reports set data = (select data from reports where id = ${first}::uuid) where id = ${second}::uuid`,
+      sql`update life_records set data = (select data from life_records where id = ${first}::uuid) where id = ${second}::uuid`,
     );
     const result = await list();
     expect(result.errors?.map((e) => e.message)).toEqual([
@@ -80,7 +80,7 @@ describe('a sealed value that does not open is a clear error of its own record (
 
   it('a tampered ciphertext (one byte changed) is the same clear error, never garbage', async () => {
     await test.database.db.execute(
-      sql`update reports set data = set_byte(data, 40, (get_byte(data, 40) + 1) % 256) where id = ${first}::uuid`,
+      sql`update life_records set data = set_byte(data, 40, (get_byte(data, 40) + 1) % 256) where id = ${first}::uuid`,
     );
     const one = await graphql(
       test.app,
@@ -325,7 +325,7 @@ describe('keys and backups', () => {
     let database = await place.open();
     const id = await seedRecord(database, {});
     // As a database of before issue 30 holds them: plaintext in the old columns, nothing sealed.
-    await database.db.execute(sql`update reports set data = null, report = null,
+    await database.db.execute(sql`update life_records set data = null, report = null,
         legacy_data = ${JSON.stringify({ story: SECRET })}::jsonb, legacy_report = 'an old narrative'
         where id = ${id}::uuid`);
     await database.db.execute(
@@ -339,7 +339,7 @@ describe('keys and backups', () => {
       expect(lines.join('\n')).toMatch(/sealed 1 records, 1 report generations and 0 migration entries/);
       const [row] = await queryRows<{ plain: number }>(
         database.db,
-        sql`select (select count(*) from reports where legacy_data is not null or legacy_report is not null)
+        sql`select (select count(*) from life_records where legacy_data is not null or legacy_report is not null)
           + (select count(*) from report_generations where legacy_response is not null) as plain`,
       );
       expect(Number(row?.plain)).toBe(0);

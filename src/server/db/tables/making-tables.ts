@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, sealed } from '../columns.ts';
 import { users } from './account-tables.ts';
-import { reports } from './record-tables.ts';
+import { lifeRecords } from './record-tables.ts';
 
 // What the server makes in the background: books, voice recordings and their parts, the durable
 // job queue's jobs (issues 41, 42).
@@ -31,7 +31,7 @@ export const books = pgTable(
     id: id(),
     recordId: uuid('record_id')
       .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+      .references(() => lifeRecords.id, { onDelete: 'cascade' }),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -91,7 +91,7 @@ export const recordings = pgTable(
     id: id(),
     reportId: uuid('report_id')
       .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+      .references(() => lifeRecords.id, { onDelete: 'cascade' }),
     /** The answer it answers: a field id of the record's form (issue 41 §1: text and long text). */
     answerKey: text('answer_key').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),

@@ -20,8 +20,8 @@ import { inventoryTypes, inventoryTypeVersions, purchases } from './catalog-tabl
  * A record. With `client` null it is an unassigned credit (DESIGN §4). `version` grows by one on
  * every write so that a stale save can never replace newer answers (DESIGN §7).
  */
-export const reports = pgTable(
-  'reports',
+export const lifeRecords = pgTable(
+  'life_records',
   {
     id: id(),
     createdAt: createdAt(),
@@ -47,7 +47,7 @@ export const reports = pgTable(
     // not its own, instead of the name they registered with.
     invitedName: text('invited_name'),
     // The form version the record is answered against (issue 12). Set by the database trigger
-    // reports_pin_form_version (migration 0007) so that no writer can leave a record unpinned.
+    // life_records_pin_form_version (migration 0007, renamed in 0020) so that no writer can leave a record unpinned.
     formVersion: integer('form_version'),
     // The row version at which the record last moved to another form (a mapped migration or its
     // undo, issue 26 §3): a save typed against an earlier version was typed against another form,
@@ -59,17 +59,17 @@ export const reports = pgTable(
   },
   (t) => [
     foreignKey({
-      name: 'reports_form_version_fk',
+      name: 'life_records_form_version_fk',
       columns: [t.inventoryTypeId, t.formVersion],
       foreignColumns: [inventoryTypeVersions.inventoryTypeId, inventoryTypeVersions.number],
     }),
-    index('reports_client_idx').on(t.clientId),
-    index('reports_organization_idx').on(t.organizationId),
-    index('reports_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
+    index('life_records_client_idx').on(t.clientId),
+    index('life_records_organization_idx').on(t.organizationId),
+    index('life_records_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
     // The admin console's Records tab lists newest first, a page at a time (issue 10).
-    index('reports_created_idx').on(t.createdAt, t.id),
+    index('life_records_created_idx').on(t.createdAt, t.id),
     // Versions list how many records use each; a migration walks one version's records by id (issue 12).
-    index('reports_form_version_idx').on(t.inventoryTypeId, t.formVersion, t.id),
+    index('life_records_form_version_idx').on(t.inventoryTypeId, t.formVersion, t.id),
   ],
 );
 
@@ -84,7 +84,7 @@ export const recordMigrations = pgTable(
     batchId: uuid('batch_id').notNull(),
     reportId: uuid('report_id')
       .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+      .references(() => lifeRecords.id, { onDelete: 'cascade' }),
     fromTypeId: uuid('from_type_id').notNull(),
     fromVersion: integer('from_version').notNull(),
     toTypeId: uuid('to_type_id').notNull(),
@@ -115,7 +115,7 @@ export const reportGenerations = pgTable(
     id: id(),
     reportId: uuid('report_id')
       .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+      .references(() => lifeRecords.id, { onDelete: 'cascade' }),
     dateGenerated: timestamp('date_generated', { withTimezone: true }).notNull().defaultNow(),
     response: sealed('response'),
     legacyResponse: text('legacy_response'),
@@ -131,7 +131,7 @@ export const invitations = pgTable(
     id: id(),
     reportId: uuid('report_id')
       .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+      .references(() => lifeRecords.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

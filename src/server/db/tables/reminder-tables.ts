@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../columns.ts';
 import { users } from './account-tables.ts';
-import { reports } from './record-tables.ts';
+import { lifeRecords } from './record-tables.ts';
 
 // Gentle reminders and the mail that could not be delivered (issue 43).
 
@@ -16,7 +16,7 @@ export const reminders = pgTable(
   {
     recordId: uuid('record_id')
       .primaryKey()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+      .references(() => lifeRecords.id, { onDelete: 'cascade' }),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -53,7 +53,7 @@ export const mailFailures = pgTable(
   {
     id: id(),
     kind: text('kind').notNull(),
-    recordId: uuid('record_id').references(() => reports.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').references(() => lifeRecords.id, { onDelete: 'cascade' }),
     jobId: uuid('job_id'),
     reason: text('reason').notNull(),
     attempts: integer('attempts').notNull(),

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { auditEntries, organizations, reportGenerations, reports, users } from '../../db/schema.ts';
+import { auditEntries, organizations, reportGenerations, lifeRecords, users } from '../../db/schema.ts';
 
 /** Who acted, as the entry keeps it (names as they were at the time: decision 122). */
 export interface AuditActor {
@@ -86,11 +86,11 @@ const actorValues = (actor: AuditActor) => ({
 const INSERT_RECORD_ENTRIES = prepared<{ record_id: string }>(
   'audit-insert-record-entries',
   sql`insert into ${INSERT_COLUMNS}
-      select ${ACTOR_VALUES}, ${reports.clientId}, ${reports.id}, e.action, e.provider, e.model, ${value('requestId')}::text
+      select ${ACTOR_VALUES}, ${lifeRecords.clientId}, ${lifeRecords.id}, e.action, e.provider, e.model, ${value('requestId')}::text
       from unnest(${value('recordIds')}::uuid[], ${value('actions')}::text[], ${value('providers')}::text[],
                   ${value('models')}::text[]) as e(record_id, action, provider, model)
-      join ${reports} on ${reports.id} = e.record_id
-      where ${reports.clientId} is not null and ${reports.clientId} <> ${value('actorId')}::uuid
+      join ${lifeRecords} on ${lifeRecords.id} = e.record_id
+      where ${lifeRecords.clientId} is not null and ${lifeRecords.clientId} <> ${value('actorId')}::uuid
       returning ${column(a.recordId)} as record_id`,
 );
 
@@ -155,8 +155,8 @@ const READ_GENERATION = prepared<{
   'audit-read-generation',
   sql`with generation as (
         select ${g.reportId} as report_id, ${g.response} as response, ${g.model} as model,
-               ${g.dateGenerated} as date_generated, ${reports.clientId} as client
-        from ${g} join ${reports} on ${reports.id} = ${g.reportId} where ${g.id} = ${value('generationId')}::uuid
+               ${g.dateGenerated} as date_generated, ${lifeRecords.clientId} as client
+        from ${g} join ${lifeRecords} on ${lifeRecords.id} = ${g.reportId} where ${g.id} = ${value('generationId')}::uuid
       ), entry as (
         insert into ${INSERT_COLUMNS}
         select ${ACTOR_VALUES}, gen.client, gen.report_id, ${value('action')}::text, null, gen.model, ${value('requestId')}::text
@@ -268,8 +268,8 @@ export async function pageOfEntries(
 const LATEST_CONSENTS = prepared<{ record_id: string; action: string; at: Date }>(
   'audit-latest-consents',
   sql`select distinct on (${a.recordId}) ${a.recordId} as record_id, ${a.action} as action, ${a.at} as at
-      from ${a} join ${reports} on ${reports.id} = ${a.recordId}
-      where ${a.recordId} = any(${value('recordIds')}::uuid[]) and ${a.subjectId} = ${reports.clientId}
+      from ${a} join ${lifeRecords} on ${lifeRecords.id} = ${a.recordId}
+      where ${a.recordId} = any(${value('recordIds')}::uuid[]) and ${a.subjectId} = ${lifeRecords.clientId}
         and ${a.action} in ('ai-consent.given', 'ai-consent.withdrawn')
       order by ${a.recordId}, ${a.seq} desc`,
 );

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { inventoryTypes, products, purchases, reports } from '../../db/schema.ts';
+import { inventoryTypes, products, purchases, lifeRecords } from '../../db/schema.ts';
 import { findOrCreateOrganization } from '../users/user-provisioning-service.ts';
 import { DEMO_INVENTORY_TYPES, DEMO_ORGANIZATION, DEMO_PRODUCTS } from './demo-catalog.ts';
 
@@ -80,7 +80,7 @@ export async function seedDemo(db: Db): Promise<SeedItem[]> {
         .onConflictDoNothing()
         .returning({ id: purchases.id });
       if (purchase) {
-        await tx.insert(reports).values(
+        await tx.insert(lifeRecords).values(
           Array.from({ length: type.demoCredits }, () => ({
             organizationId: organization.id,
             inventoryTypeId,

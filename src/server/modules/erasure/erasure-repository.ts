@@ -5,7 +5,7 @@ import {
   invitations,
   recordMigrations,
   reportGenerations,
-  reports,
+  lifeRecords,
   roles,
   supportMessages,
   userRoles,
@@ -27,7 +27,7 @@ export interface ErasureSubject {
 }
 
 const u = users;
-const r = reports;
+const r = lifeRecords;
 
 // Marks the person and their records, ends every token issued so far and drops their roles, so
 // from this commit on they can neither act nor be acted for; the records' version grows so any

@@ -45,7 +45,7 @@ beforeAll(async () => {
       async destroyDataKeys(recordIds) {
         const rows = await queryRows<{ n: number }>(
           test.database.db,
-          sql`select count(*)::int as n from reports where id = any(${pgArray(recordIds)}::uuid[]) and data is not null`,
+          sql`select count(*)::int as n from life_records where id = any(${pgArray(recordIds)}::uuid[]) and data is not null`,
         );
         destroyed.push({ recordIds: [...recordIds].sort(), answersStillThere: (rows[0]?.n ?? 0) > 0 });
         await test.database.vault.destroyDataKeys(recordIds);
@@ -85,7 +85,7 @@ async function personWithStory(password = 'correct horse battery staple') {
     records.push(recordId);
   }
   const [first] = records;
-  await db.execute(sql`update reports set invited_name = 'Rosa (as invited)', answer_versions = '{"name": 2}'
+  await db.execute(sql`update life_records set invited_name = 'Rosa (as invited)', answer_versions = '{"name": 2}'
                        where client = ${row.id}::uuid`);
   if (!first) throw new Error('no record');
   await db.insert(recordMigrations).values({
@@ -138,7 +138,7 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 async function traces(person: Awaited<ReturnType<typeof personWithStory>>) {
   // The answers and narrative are sealed (decision 130): any stored value at all is a trace.
   return {
-    answers: await count(sql`select count(*)::int as n from reports where client = ${person.id}::uuid
+    answers: await count(sql`select count(*)::int as n from life_records where client = ${person.id}::uuid
       and (data is not null or report is not null or answer_versions <> '{}'::jsonb or invited_name is not null)`),
     generations: await count(
       sql`select count(*)::int as n from report_generations where report_id = any(${pgArray(person.records)}::uuid[])`,
@@ -212,13 +212,13 @@ describe('POST /api/account/erase (the person)', () => {
     const creditsBefore = await creditCount(test.database, organizationId, typeId);
     const auditBefore = await count(sql`select count(*)::int as n from audit_entries`);
     const recordsBefore = await count(
-      sql`select count(*)::int as n from reports where organization_id = ${organizationId}::uuid`,
+      sql`select count(*)::int as n from life_records where organization_id = ${organizationId}::uuid`,
     );
 
     // A copy of the database taken before the erasure (issue 30 §6): the sealed answers as stored.
     const [before] = await queryRows<{ data: Uint8Array }>(
       test.database.db,
-      sql`select data from reports where id = ${person.records[0]}::uuid`,
+      sql`select data from life_records where id = ${person.records[0]}::uuid`,
     );
     if (!before) throw new Error('no stored answers');
     await expect(
@@ -236,7 +236,7 @@ describe('POST /api/account/erase (the person)', () => {
     // The records stay, still the erased person's (so their credits stay used), marked erased.
     const rows = await queryRows<{ client: string; erased: boolean; data: unknown }>(
       test.database.db,
-      sql`select client, erased_at is not null as erased, data from reports where id = any(${pgArray(person.records)}::uuid[])`,
+      sql`select client, erased_at is not null as erased, data from life_records where id = any(${pgArray(person.records)}::uuid[])`,
     );
     expect(rows).toEqual(person.records.map(() => ({ client: person.id, erased: true, data: null })));
     // The older copy's answers no longer open: their data key is gone from the key store.
@@ -246,7 +246,7 @@ describe('POST /api/account/erase (the person)', () => {
     expect(await creditCount(test.database, organizationId, typeId)).toEqual(creditsBefore);
     expect(
       await count(
-        sql`select count(*)::int as n from reports where organization_id = ${organizationId}::uuid`,
+        sql`select count(*)::int as n from life_records where organization_id = ${organizationId}::uuid`,
       ),
     ).toBe(recordsBefore);
 

@@ -5,12 +5,12 @@ import { openAnswers } from '../../db/encryption/record-sealing.ts';
 import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import { inventoryTypes, inventoryTypeVersions, recordMigrations, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, inventoryTypeVersions, recordMigrations, lifeRecords, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 const v = inventoryTypeVersions;
 const t = inventoryTypes;
-const r = reports;
+const r = lifeRecords;
 const m = recordMigrations;
 /** A column of a common table expression (`with old as (…)`) by its schema.ts name. */
 const of = (name: string, col: { name: string }) => sql.raw(`${name}."${col.name}"`);
@@ -95,7 +95,7 @@ export async function publishDraft(database: Database, typeId: string, published
   return row;
 }
 
-type SealedMigratableRow = ColumnsOfRow<typeof reports, 'id' | 'version' | 'submitted' | 'data'>;
+type SealedMigratableRow = ColumnsOfRow<typeof lifeRecords, 'id' | 'version' | 'submitted' | 'data'>;
 export type MigratableRecord = Omit<SealedMigratableRow, 'data'> & {
   data: Record<string, unknown>;
   /** Whether it has sealed answers (and so a data key): a move then never creates a key. */
@@ -170,7 +170,7 @@ export interface RecordMove {
   migratedBy: string | null;
 }
 
-const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
+const MOVE_RECORD = prepared<ColumnsOfRow<typeof lifeRecords, 'id'>>(
   'form-version-move-record',
   sql`with old as (
         select ${r.id}, ${r.inventoryTypeId}, ${r.formVersion}, ${r.data}, ${r.answerVersions}, ${r.version}
@@ -178,7 +178,7 @@ const MOVE_RECORD = prepared<ColumnsOfRow<typeof reports, 'id'>>(
           and ${r.erasedAt} is null
         for update
       ), moved as (
-        update ${reports}
+        update ${lifeRecords}
         set ${column(r.inventoryTypeId)} = ${value('targetTypeId')}::uuid,
             ${column(r.formVersion)} = ${value('targetVersion')}::int, ${column(r.data)} = ${value('data')}::bytea,
             ${column(r.answerVersions)} = (select coalesce(jsonb_object_agg(key, ${r.version} + 1), '{}'::jsonb)
@@ -220,7 +220,7 @@ const UNDO_BATCH = prepared<{ restored: string[] | null; total: number }>(
   sql`with batch as (
         select * from ${m} where ${m.batchId} = ${value('batchId')}::uuid and ${m.undoneAt} is null
       ), restored as (
-        update ${reports}
+        update ${lifeRecords}
         set ${column(r.inventoryTypeId)} = ${of('batch', m.fromTypeId)},
             ${column(r.formVersion)} = ${of('batch', m.fromVersion)}, ${column(r.data)} = ${of('batch', m.previousData)},
             ${column(r.answerVersions)} = ${of('batch', m.previousAnswerVersions)}, ${column(r.version)} = ${r.version} + 1,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { reports, users } from '../../db/schema.ts';
+import type { lifeRecords, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
 
@@ -101,9 +101,9 @@ async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, em
           select ${invited.id}, role_id from user_roles where user_id = ${placeholderId}
           on conflict do nothing`,
     );
-    const moved = await queryRows<ColumnsOfRow<typeof reports, 'id'>>(
+    const moved = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
       tx,
-      sql`update reports set client = ${invited.id}, version = version + 1, updated_at = now()
+      sql`update life_records set client = ${invited.id}, version = version + 1, updated_at = now()
           where client = ${placeholderId} returning id`,
     );
     movedRecords.push(...moved.map((row) => row.id));

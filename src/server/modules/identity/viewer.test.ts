@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryTypes, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, lifeRecords, users } from '../../db/schema.ts';
 import { createTestDatabase, recordWriteDeps, type TestDatabase } from '../../test-support/test-database.ts';
 import { createTestOrganization } from '../../test-support/test-users.ts';
 import { resolveViewer } from './viewer.ts';
@@ -40,7 +40,7 @@ describe('resolveViewer: first sign-in and invitation linking', () => {
       .values({ email, name: 'Invited Name', organizationId: orgId })
       .returning();
     await test.database.db
-      .insert(reports)
+      .insert(lifeRecords)
       .values({ clientId: row?.id, organizationId: orgId, inventoryTypeId: typeId });
     return row?.id ?? '';
   }

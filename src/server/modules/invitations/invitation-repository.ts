@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { inventoryTypes, organizations, reports, users } from '../../db/schema.ts';
+import type { inventoryTypes, organizations, lifeRecords, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -43,9 +43,9 @@ export async function assignCredit(
       sql`select name from organizations where id = ${invite.organizationId}`,
     );
     if (!organization) return { outcome: 'no-organization' } as const;
-    const [credit] = await queryRows<ColumnsOfRow<typeof reports, 'id'>>(
+    const [credit] = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
       tx,
-      sql`select id from reports
+      sql`select id from life_records
           where organization_id = ${invite.organizationId} and inventory_type_id = ${invite.inventoryTypeId}
             and client is null
           order by created_at, id
@@ -62,7 +62,7 @@ export async function assignCredit(
           on conflict do nothing`,
     );
     await tx.execute(
-      sql`update reports set client = ${user.id}, invited_name = ${invite.name}, updated_at = now(),
+      sql`update life_records set client = ${user.id}, invited_name = ${invite.name}, updated_at = now(),
             version = version + 1
           where id = ${credit.id}`,
     );
@@ -133,7 +133,7 @@ async function findOrCreateInvitedUser(
   return { ...updated, state };
 }
 
-type Report = typeof reports.$inferSelect;
+type Report = typeof lifeRecords.$inferSelect;
 type User = typeof users.$inferSelect;
 /** Keyed as the statement renames the columns (`r.id as "reportId"`); types from schema.ts. */
 export interface InvitationTarget {
@@ -156,7 +156,7 @@ export async function findInvitationTarget(database: Database, reportId: string)
     sql`select r.id as "reportId", r.client as "clientId", r.organization_id as "organizationId",
                r.submitted, u.email, u.name, t.name as "inventoryTypeName", o.name as "organizationName",
                r.erased_at is not null as erased
-        from reports r
+        from life_records r
         join inventory_types t on t.id = r.inventory_type_id
         left join users u on u.id = r.client
         left join organizations o on o.id = r.organization_id

@@ -57,7 +57,7 @@ const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example
 async function recordRow(reportId: string) {
   const [row] = await queryRows<{ client: string | null; organization_id: string; version: number }>(
     test.database.db,
-    sql`select client, organization_id, version from reports where id = ${reportId}`,
+    sql`select client, organization_id, version from life_records where id = ${reportId}`,
   );
   return row;
 }
@@ -221,7 +221,7 @@ describe('POST /api/invite', () => {
     expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 409]);
     const [assigned] = await queryRows<{ count: number }>(
       test.database.db,
-      sql`select count(*)::int as count from reports where inventory_type_id = ${type} and client is not null`,
+      sql`select count(*)::int as count from life_records where inventory_type_id = ${type} and client is not null`,
     );
     expect(assigned?.count).toBe(1);
   });
@@ -363,7 +363,7 @@ describe('when the mail server cannot be reached', () => {
       });
       const [assigned] = await queryRows<{ id: string }>(
         db,
-        sql`select r.id from reports r join users u on u.id = r.client where u.email = ${address}`,
+        sql`select r.id from life_records r join users u on u.id = r.client where u.email = ${address}`,
       );
       expect(assigned).toBeDefined();
       const again = await broken.app.inject({

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import { inventoryTypes, organizations, reports } from '../../db/schema.ts';
+import { inventoryTypes, organizations, lifeRecords } from '../../db/schema.ts';
 import type { CreditCountModel, OrganizationSummaryModel } from './organization-model.ts';
 
 const o = organizations;
@@ -90,7 +90,7 @@ type InventoryTypeRow = RowOf<typeof inventoryTypes>;
 /** Unassigned records of one organization and type, with the type's columns prefixed `type_`. */
 type CreditRow = {
   /** Never null here: the statement asks for given organizations. */
-  organization_id: NonNullable<RowOf<typeof reports>['organization_id']>;
+  organization_id: NonNullable<RowOf<typeof lifeRecords>['organization_id']>;
   type_id: InventoryTypeRow['id'];
   type_name: InventoryTypeRow['name'];
   type_description: InventoryTypeRow['description'];
@@ -103,7 +103,7 @@ type CreditRow = {
  * customer-app §7 call 6: "Available counts per type are the reports with no client", for several
  * organizations in one statement; only types with a count above 0 (customer-app §2 Account).
  */
-const r = reports;
+const r = lifeRecords;
 const t = inventoryTypes;
 const CREDITS = prepared<CreditRow>(
   'organization-credits',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { organizations, products, purchases, reports } from '../../db/schema.ts';
+import type { organizations, products, purchases, lifeRecords } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 export interface PurchaseGrant {
@@ -61,9 +61,9 @@ export async function grantPurchase(writer: RecordWriter, grant: PurchaseGrant):
     // Another delivery of the same payment committed first.
     if (!purchase) return (await existing()) ?? { outcome: 'unknown-product' };
 
-    const created = await queryRows<ColumnsOfRow<typeof reports, 'id'>>(
+    const created = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
       tx,
-      sql`insert into reports (organization_id, inventory_type_id, purchase_id)
+      sql`insert into life_records (organization_id, inventory_type_id, purchase_id)
           select ${grant.organizationId}, ${product.inventory_type_id}, ${purchase.id}
           from generate_series(1, ${product.credits}::int)
           returning id`,

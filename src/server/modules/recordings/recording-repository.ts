@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import { recordingParts, recordings, reports } from '../../db/schema.ts';
+import { recordingParts, recordings, lifeRecords } from '../../db/schema.ts';
 
 // The statements of the recordings module (issue 41), the one owner of `recordings` and
 // `recording_parts`. Every statement stands alone, so each is atomic without a transaction held.
@@ -26,20 +26,20 @@ export type RecordingRow = ColumnsOfRow<
 > & {
   storage: 'database' | 's3';
   /** Of the record it answers, for the policy. */
-  client: RowOf<typeof reports>['client'];
-  organization_id: RowOf<typeof reports>['organization_id'];
-  submitted: RowOf<typeof reports>['submitted'];
+  client: RowOf<typeof lifeRecords>['client'];
+  organization_id: RowOf<typeof lifeRecords>['organization_id'];
+  submitted: RowOf<typeof lifeRecords>['submitted'];
   erased: boolean;
 };
 
 const COLUMNS = sql`${rec.id}, ${rec.reportId}, ${rec.answerKey}, ${rec.ownerId}, ${rec.mimeType},
   ${rec.durationMs}, ${rec.size}::float8 as size, ${rec.received}::float8 as received, ${rec.storage},
-  ${rec.createdAt}, ${rec.finishedAt}, ${rec.expiresAt}, ${reports.clientId}, ${reports.organizationId},
-  ${reports.submitted}, ${reports.erasedAt} is not null as erased`;
+  ${rec.createdAt}, ${rec.finishedAt}, ${rec.expiresAt}, ${lifeRecords.clientId}, ${lifeRecords.organizationId},
+  ${lifeRecords.submitted}, ${lifeRecords.erasedAt} is not null as erased`;
 
 const FIND = prepared<RecordingRow>(
   'recording-find',
-  sql`select ${COLUMNS} from ${rec} join ${reports} on ${reports.id} = ${rec.reportId}
+  sql`select ${COLUMNS} from ${rec} join ${lifeRecords} on ${lifeRecords.id} = ${rec.reportId}
       where ${rec.id} = ${value('id')}::uuid`,
 );
 

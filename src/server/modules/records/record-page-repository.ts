@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
-import { inventoryTypes, organizations, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, organizations, lifeRecords, users } from '../../db/schema.ts';
 import type { AnswerRead } from './record-model.ts';
 import type { SealedRecordRow } from './record-read-repository.ts';
 
@@ -12,9 +12,9 @@ const RECORD_SORT_SQL = {
   client: sql`nullif(btrim(lower(${users.name})), '')`,
   type: sql`lower(${inventoryTypes.name})`,
   organization: sql`lower(${organizations.name})`,
-  createdAt: sql`${reports.createdAt}`,
-  updatedAt: sql`${reports.updatedAt}`,
-  submitted: sql`${reports.submitted}`,
+  createdAt: sql`${lifeRecords.createdAt}`,
+  updatedAt: sql`${lifeRecords.updatedAt}`,
+  submitted: sql`${lifeRecords.submitted}`,
 } as const;
 export type RecordSortColumn = keyof typeof RECORD_SORT_SQL;
 
@@ -36,12 +36,12 @@ const filterOf = (query: RecordsPageQuery): FilterName =>
 const NAME_MATCHES = sql`${users.name} ilike ${value('pattern')}::text escape '\\'`;
 const FILTERS: Record<FilterName, { from: SQL; where: SQL }> = {
   search: {
-    from: sql`${reports} join ${users} on ${users.id} = ${reports.clientId}`,
+    from: sql`${lifeRecords} join ${users} on ${users.id} = ${lifeRecords.clientId}`,
     where: sql`where ${NAME_MATCHES}`,
   },
-  all: { from: sql`${reports} left join ${users} on ${users.id} = ${reports.clientId}`, where: sql`` },
+  all: { from: sql`${lifeRecords} left join ${users} on ${users.id} = ${lifeRecords.clientId}`, where: sql`` },
   named: {
-    from: sql`${reports} join ${users} on ${users.id} = ${reports.clientId}`,
+    from: sql`${lifeRecords} join ${users} on ${users.id} = ${lifeRecords.clientId}`,
     where: sql`where btrim(${users.name}) <> ''`,
   },
 };
@@ -53,11 +53,11 @@ const patternOf = (query: RecordsPageQuery) =>
 // Counting the named records is records with a user minus those whose user has no name: the few
 // nameless users are found first, so the count never joins every record to its user.
 const COUNTS: Record<FilterName, SQL> = {
-  search: sql`select count(*)::int as total from ${reports} join ${users} on ${users.id} = ${reports.clientId}
+  search: sql`select count(*)::int as total from ${lifeRecords} join ${users} on ${users.id} = ${lifeRecords.clientId}
       where ${NAME_MATCHES}`,
-  all: sql`select count(*)::int as total from ${reports}`,
-  named: sql`select ((select count(*) from ${reports} where ${reports.clientId} is not null)
-      - (select count(*) from ${reports} join ${users} on ${users.id} = ${reports.clientId}
+  all: sql`select count(*)::int as total from ${lifeRecords}`,
+  named: sql`select ((select count(*) from ${lifeRecords} where ${lifeRecords.clientId} is not null)
+      - (select count(*) from ${lifeRecords} join ${users} on ${users.id} = ${lifeRecords.clientId}
          where coalesce(btrim(${users.name}), '') = ''))::int as total`,
 };
 
@@ -69,7 +69,7 @@ export async function countRecordsForPage(database: Database, query: RecordsPage
 }
 
 /** The page's rows, numbered in the console's order (the derived table `page`). */
-const page = alias(reports, 'page');
+const page = alias(lifeRecords, 'page');
 const PAGE_ORDER = sql.raw('page.n');
 
 /** One page of records in the console's order; missing names sort last, the id breaks ties. */
@@ -83,18 +83,18 @@ export async function pageOfRecords(
   const answers = Boolean(window.answers);
   const name = `records-page-${filter}-${query.sort}-${direction}-${answers ? 'full' : 'list'}`;
   const statement = preparedOnce<SealedRecordRow>(name, () => {
-    const order = sql`${RECORD_SORT_SQL[query.sort]} ${sql.raw(direction)} nulls last, ${reports.id} ${sql.raw(direction)}`;
+    const order = sql`${RECORD_SORT_SQL[query.sort]} ${sql.raw(direction)} nulls last, ${lifeRecords.id} ${sql.raw(direction)}`;
     const sortJoin =
       query.sort === 'type'
-        ? sql` left join ${inventoryTypes} on ${inventoryTypes.id} = ${reports.inventoryTypeId}`
+        ? sql` left join ${inventoryTypes} on ${inventoryTypes.id} = ${lifeRecords.inventoryTypeId}`
         : query.sort === 'organization'
-          ? sql` left join ${organizations} on ${organizations.id} = ${reports.organizationId}`
+          ? sql` left join ${organizations} on ${organizations.id} = ${lifeRecords.organizationId}`
           : sql``;
     // The list shows no answers: a page of large records is not read unless its answers are asked
     // for, and then only within the budget, counted over this page's rows in its order (issue 25).
-    const pageRows = sql`select ${reports.id}, ${reports.createdAt}, ${reports.updatedAt}, ${reports.version},
-          ${reports.submitted}, ${reports.clientId}, ${reports.organizationId}, ${reports.inventoryTypeId},
-          ${reports.formVersion}, ${reports.report}, ${answers ? sql`${reports.data}` : sql`null::bytea as data`},
+    const pageRows = sql`select ${lifeRecords.id}, ${lifeRecords.createdAt}, ${lifeRecords.updatedAt}, ${lifeRecords.version},
+          ${lifeRecords.submitted}, ${lifeRecords.clientId}, ${lifeRecords.organizationId}, ${lifeRecords.inventoryTypeId},
+          ${lifeRecords.formVersion}, ${lifeRecords.report}, ${answers ? sql`${lifeRecords.data}` : sql`null::bytea as data`},
           row_number() over (order by ${order}) as n
         from ${FILTERS[filter].from}${sortJoin}
         ${FILTERS[filter].where}

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { inventoryTypes, organizations, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, organizations, lifeRecords, users } from '../../db/schema.ts';
 import { findOrganizationByName } from '../users/user-provisioning-service.ts';
 
 export class RecordProvisioningError extends Error {
@@ -59,9 +59,9 @@ export async function createRecordForClient(
   }
   const organizationId = organization?.id ?? client.organizationId;
   const [record] = await db
-    .insert(reports)
+    .insert(lifeRecords)
     .values({ clientId: client.id, inventoryTypeId: type.id, organizationId })
-    .returning({ id: reports.id });
+    .returning({ id: lifeRecords.id });
   if (!record) throw new Error('The record was not created.');
   const organizationName = organization?.name ?? (await organizationNameOf(db, organizationId));
   return { id: record.id, inventoryTypeName: type.name, organizationName };

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { type OpenedRecord, openGenerationRows, openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { prepared, runPrepared, type Statement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { reportGenerations, reports } from '../../db/schema.ts';
+import { reportGenerations, lifeRecords } from '../../db/schema.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
  * screen's 3 s poll needs none of them, and joining them cost it twice the database's time.
  */
 export type SealedRecordRow = ColumnsOfRow<
-  typeof reports,
+  typeof lifeRecords,
   | 'id'
   | 'created_at'
   | 'updated_at'
@@ -33,10 +33,10 @@ export type SealedRecordRow = ColumnsOfRow<
 /** A record's row with its answers and narrative opened (record-sealing.ts, issue 30 §3). */
 export type RecordRead = OpenedRecord<SealedRecordRow>;
 
-export const RECORD_COLUMNS = sql`${reports.id}, ${reports.createdAt}, ${reports.updatedAt}, ${reports.version},
-  ${reports.submitted}, ${reports.clientId}, ${reports.organizationId}, ${reports.inventoryTypeId},
-  ${reports.formVersion}, ${reports.report}`;
-const LIST_ORDER = sql`${reports.createdAt}, ${reports.id}`;
+export const RECORD_COLUMNS = sql`${lifeRecords.id}, ${lifeRecords.createdAt}, ${lifeRecords.updatedAt}, ${lifeRecords.version},
+  ${lifeRecords.submitted}, ${lifeRecords.clientId}, ${lifeRecords.organizationId}, ${lifeRecords.inventoryTypeId},
+  ${lifeRecords.formVersion}, ${lifeRecords.report}`;
+const LIST_ORDER = sql`${lifeRecords.createdAt}, ${lifeRecords.id}`;
 
 /**
  * Issue 25: the answers of a read, only while the running total of their size (in the list's order)
@@ -47,10 +47,10 @@ const LIST_ORDER = sql`${reports.createdAt}, ${reports.id}`;
 function answerColumns(answers: boolean): SQL {
   if (!answers) return sql`0 as data_bytes, null::bytea as data`;
   // Issue 30: measured sealed; the seal adds 29 bytes to the answers' JSON.
-  return sql`coalesce(octet_length(${reports.data}), 0)::int as data_bytes,
-    case when sum(coalesce(octet_length(${reports.data}), 0)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
-        and ${reports.version} > ${value('newerThan')}::int
-      then ${reports.data} end as data`;
+  return sql`coalesce(octet_length(${lifeRecords.data}), 0)::int as data_bytes,
+    case when sum(coalesce(octet_length(${lifeRecords.data}), 0)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
+        and ${lifeRecords.version} > ${value('newerThan')}::int
+      then ${lifeRecords.data} end as data`;
 }
 
 /** A read in two forms: with the answers (within the budget) and without them ("-lean"). */
@@ -58,7 +58,7 @@ function recordRead(name: string, where: SQL) {
   const read = (answers: boolean) =>
     prepared<SealedRecordRow>(
       `${name}${answers ? '' : '-lean'}`,
-      sql`select ${RECORD_COLUMNS}, ${answerColumns(answers)} from ${reports} ${where}`,
+      sql`select ${RECORD_COLUMNS}, ${answerColumns(answers)} from ${lifeRecords} ${where}`,
     );
   const full = read(true);
   const lean = read(false);
@@ -67,8 +67,8 @@ function recordRead(name: string, where: SQL) {
 }
 
 /** The policy's read scope (src/domain/permissions.ts recordReadScope) as SQL. */
-const IN_SCOPE = sql`(${value('all')}::boolean or ${reports.clientId} = ${value('clientId')}::uuid
-  or ${reports.organizationId} = ${value('organizationId')}::uuid)`;
+const IN_SCOPE = sql`(${value('all')}::boolean or ${lifeRecords.clientId} = ${value('clientId')}::uuid
+  or ${lifeRecords.organizationId} = ${value('organizationId')}::uuid)`;
 function scopeValues(scope: RecordScope) {
   return scope.all
     ? { all: true, clientId: null, organizationId: null }
@@ -77,15 +77,15 @@ function scopeValues(scope: RecordScope) {
 
 const RECORD_BY_ID = recordRead(
   'record-by-id',
-  sql`where ${reports.id} = ${value('id')}::uuid and ${IN_SCOPE}`,
+  sql`where ${lifeRecords.id} = ${value('id')}::uuid and ${IN_SCOPE}`,
 );
 const RECORDS_OF_CLIENT = recordRead(
   'records-of-client',
-  sql`where ${reports.clientId} = ${value('owner')}::uuid and ${IN_SCOPE} order by ${LIST_ORDER}`,
+  sql`where ${lifeRecords.clientId} = ${value('owner')}::uuid and ${IN_SCOPE} order by ${LIST_ORDER}`,
 );
 const RECORDS_OF_ORGANIZATION = recordRead(
   'records-of-organization',
-  sql`where ${reports.organizationId} = ${value('organizationId')}::uuid order by ${LIST_ORDER}`,
+  sql`where ${lifeRecords.organizationId} = ${value('organizationId')}::uuid order by ${LIST_ORDER}`,
 );
 const ALL_RECORDS = recordRead('records-all', sql`order by ${LIST_ORDER}`);
 
@@ -162,10 +162,10 @@ export async function listReportGenerations(database: Database, recordIds: reado
   return byRecord;
 }
 
-const INVITED_NAMES = prepared<ColumnsOfRow<typeof reports, 'id' | 'invited_name'>>(
+const INVITED_NAMES = prepared<ColumnsOfRow<typeof lifeRecords, 'id' | 'invited_name'>>(
   'records-invited-names',
-  sql`select ${reports.id}, ${reports.invitedName} from ${reports}
-      where ${reports.id} = any(${value('recordIds')}::uuid[])`,
+  sql`select ${lifeRecords.id}, ${lifeRecords.invitedName} from ${lifeRecords}
+      where ${lifeRecords.id} = any(${value('recordIds')}::uuid[])`,
 );
 
 /** The names given in the invitations of several records (issue 14 §10). */

@@ -11,7 +11,7 @@ import {
 } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { reportGenerations, reports } from '../../db/schema.ts';
+import { reportGenerations, lifeRecords } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { openedAnswersOf } from './opened-answers-cache.ts';
 import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';
@@ -20,15 +20,15 @@ import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './re
 // through kernel/record-writes.ts writeRecords, which publishes the change once it has committed.
 
 export type RecordFactsRow = ColumnsOfRow<
-  typeof reports,
+  typeof lifeRecords,
   'client' | 'organization_id' | 'submitted' | 'version' | 'form_changed_version'
 >;
 
 const RECORD_FACTS = prepared<RecordFactsRow>(
   'record-facts',
-  sql`select ${reports.clientId}, ${reports.organizationId}, ${reports.submitted}, ${reports.version},
-        ${reports.formChangedVersion}
-      from ${reports} where ${reports.id} = ${value('id')}::uuid`,
+  sql`select ${lifeRecords.clientId}, ${lifeRecords.organizationId}, ${lifeRecords.submitted}, ${lifeRecords.version},
+        ${lifeRecords.formChangedVersion}
+      from ${lifeRecords} where ${lifeRecords.id} = ${value('id')}::uuid`,
 );
 
 /** What the policy needs to explain why a guarded write changed nothing. */
@@ -38,7 +38,7 @@ export async function findRecordFacts(database: Database, id: string) {
 }
 
 export type SavedAnswersRow = ColumnsOfRow<
-  typeof reports,
+  typeof lifeRecords,
   'id' | 'updated_at' | 'version' | 'inventory_type_id'
 > & {
   /** The merged answers (read back only when asked for). */
@@ -50,7 +50,7 @@ export type SavedAnswersRow = ColumnsOfRow<
 };
 
 type MergeSourceRow = ColumnsOfRow<
-  typeof reports,
+  typeof lifeRecords,
   | 'id'
   | 'version'
   | 'data'
@@ -65,22 +65,22 @@ type MergeSourceRow = ColumnsOfRow<
 // (`knownVersion`): it holds them opened already (opened-answers-cache.ts).
 const READ_FOR_MERGE = prepared<MergeSourceRow>(
   'record-read-for-merge',
-  sql`select ${reports.id}, ${reports.version},
-        case when ${reports.version} = ${value('knownVersion')}::int then null else ${reports.data} end as data,
-        ${reports.answerVersions}, ${reports.formChangedVersion}, ${reports.clientId}, ${reports.submitted},
-        ${reports.erasedAt}
-      from ${reports} where ${reports.id} = ${value('id')}::uuid`,
+  sql`select ${lifeRecords.id}, ${lifeRecords.version},
+        case when ${lifeRecords.version} = ${value('knownVersion')}::int then null else ${lifeRecords.data} end as data,
+        ${lifeRecords.answerVersions}, ${lifeRecords.formChangedVersion}, ${lifeRecords.clientId}, ${lifeRecords.submitted},
+        ${lifeRecords.erasedAt}
+      from ${lifeRecords} where ${lifeRecords.id} = ${value('id')}::uuid`,
 );
 
 const WRITE_MERGED = prepared<Omit<SavedAnswersRow, 'conflicting_keys' | 'data'>>(
   'record-write-merged',
-  sql`update ${reports} set ${column(reports.data)} = ${value('data')}::bytea,
-        ${column(reports.answerVersions)} = ${value('answerVersions')}::jsonb,
-        ${column(reports.version)} = ${reports.version} + 1,
-        ${column(reports.submitted)} = ${reports.submitted} or ${value('submit')}::boolean,
-        ${column(reports.updatedAt)} = now()
-      where ${reports.id} = ${value('id')}::uuid and ${reports.version} = ${value('readVersion')}::int
-      returning ${reports.id}, ${reports.updatedAt}, ${reports.version}, ${reports.inventoryTypeId}, ${reports.formVersion}`,
+  sql`update ${lifeRecords} set ${column(lifeRecords.data)} = ${value('data')}::bytea,
+        ${column(lifeRecords.answerVersions)} = ${value('answerVersions')}::jsonb,
+        ${column(lifeRecords.version)} = ${lifeRecords.version} + 1,
+        ${column(lifeRecords.submitted)} = ${lifeRecords.submitted} or ${value('submit')}::boolean,
+        ${column(lifeRecords.updatedAt)} = now()
+      where ${lifeRecords.id} = ${value('id')}::uuid and ${lifeRecords.version} = ${value('readVersion')}::int
+      returning ${lifeRecords.id}, ${lifeRecords.updatedAt}, ${lifeRecords.version}, ${lifeRecords.inventoryTypeId}, ${lifeRecords.formVersion}`,
 );
 
 /** How often a save reads again after another server's write of the same record won (issue 30 §2). */
@@ -211,11 +211,11 @@ export async function submitAnswers(writer: RecordWriter, input: MergeInput) {
   return merge(writer, input, true);
 }
 
-const SET_SUBMITTED = prepared<ColumnsOfRow<typeof reports, 'id'>>(
+const SET_SUBMITTED = prepared<ColumnsOfRow<typeof lifeRecords, 'id'>>(
   'record-set-submitted',
-  sql`update ${reports} set ${column(reports.submitted)} = ${value('submitted')}::boolean,
-        ${column(reports.version)} = ${reports.version} + 1, ${column(reports.updatedAt)} = now()
-      where ${reports.id} = ${value('id')}::uuid returning ${reports.id}`,
+  sql`update ${lifeRecords} set ${column(lifeRecords.submitted)} = ${value('submitted')}::boolean,
+        ${column(lifeRecords.version)} = ${lifeRecords.version} + 1, ${column(lifeRecords.updatedAt)} = now()
+      where ${lifeRecords.id} = ${value('id')}::uuid returning ${lifeRecords.id}`,
 );
 
 /** admin-app §4: the admin's Submitted select. */
@@ -246,7 +246,7 @@ export async function updateReportGeneration(writer: RecordWriter, id: string, r
   return row ? toGeneration(row) : undefined;
 }
 
-type UnassignedRow = ColumnsOfRow<typeof reports, 'id' | 'data'>;
+type UnassignedRow = ColumnsOfRow<typeof lifeRecords, 'id' | 'data'>;
 
 /**
  * admin-app §5 Migration: every unassigned record (client null) of the source type moves to the
@@ -262,18 +262,18 @@ export async function migrateUnassignedRecords(
   return writer.db.transaction(async (tx) => {
     const rows = await queryRows<UnassignedRow>(
       tx,
-      sql`select ${reports.id}, ${reports.data} from ${reports}
-          where ${reports.inventoryTypeId} = ${input.sourceTypeId}::uuid and ${reports.clientId} is null
-          order by ${reports.id} for update`,
+      sql`select ${lifeRecords.id}, ${lifeRecords.data} from ${lifeRecords}
+          where ${lifeRecords.inventoryTypeId} = ${input.sourceTypeId}::uuid and ${lifeRecords.clientId} is null
+          order by ${lifeRecords.id} for update`,
     );
     for (const row of rows) {
       const data = { ...(await openAnswers(writer, row.id, row.data)), steps };
       const sealed = await sealAnswers(writer, row.id, data);
-      await tx.execute(sql`update ${reports} set ${column(reports.inventoryTypeId)} = ${input.targetTypeId}::uuid,
-          ${column(reports.formVersion)} = null, ${column(reports.data)} = ${sealed}::bytea,
-          ${column(reports.version)} = ${reports.version} + 1,
-          ${column(reports.formChangedVersion)} = ${reports.version} + 1, ${column(reports.updatedAt)} = now()
-        where ${reports.id} = ${row.id}::uuid`);
+      await tx.execute(sql`update ${lifeRecords} set ${column(lifeRecords.inventoryTypeId)} = ${input.targetTypeId}::uuid,
+          ${column(lifeRecords.formVersion)} = null, ${column(lifeRecords.data)} = ${sealed}::bytea,
+          ${column(lifeRecords.version)} = ${lifeRecords.version} + 1,
+          ${column(lifeRecords.formChangedVersion)} = ${lifeRecords.version} + 1, ${column(lifeRecords.updatedAt)} = now()
+        where ${lifeRecords.id} = ${row.id}::uuid`);
     }
     return rows.map((row) => row.id);
   });

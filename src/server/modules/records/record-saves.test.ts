@@ -102,7 +102,7 @@ describe('saveRecordAnswers', () => {
     // JSON object, never a JSON string
     const [row] = await queryRows<{ data: Uint8Array }>(
       test.database.db,
-      sql`select data from reports where id = ${id}`,
+      sql`select data from life_records where id = ${id}`,
     );
     const stored = JSON.parse(await test.database.vault.open(id, 'answers', row?.data as Uint8Array));
     expect(Buffer.from(row?.data as Uint8Array).includes('Ada')).toBe(false);

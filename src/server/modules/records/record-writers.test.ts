@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Every module that writes `reports`, and how what it writes reaches subscribers. */
+/** Every module that writes `life_records`, and how what it writes reaches subscribers. */
 const WRITERS: Record<string, string> = {
   'modules/records/record-repository.ts': 'saves, submit, the submitted toggle, §5 migration',
   'modules/form-versions/form-version-repository.ts': 'mapped migration and undo',
@@ -33,10 +33,10 @@ const START_UP_ONLY = ['db/encryption/seal-legacy-rows.ts'];
 /** Writers that only insert new records (the CLI): nobody can be subscribed to a record not yet there. */
 const CREATE_ONLY = ['modules/records/record-provisioning-service.ts', 'modules/demo/demo-seed-service.ts'];
 
-// A statement names the table as text (`update reports`) or as schema.ts's table in a Drizzle `sql`
-// template (`update ${reports}`, issue 27 §4).
-const WRITES_REPORTS =
-  /\b(update|insert\s+into|delete\s+from)\s+(reports\b|\$\{reports\})|\.(insert|update|delete)\(\s*reports\s*\)/i;
+// A statement names the table as text (`update life_records`) or as schema.ts's table in a Drizzle `sql`
+// template (`update ${lifeRecords}`, issue 27 §4).
+const WRITES_RECORDS =
+  /\b(update|insert\s+into|delete\s+from)\s+(life_records\b|\$\{lifeRecords\})|\.(insert|update|delete)\(\s*lifeRecords\s*\)/i;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -49,7 +49,7 @@ function sourceFiles(dir: string): string[] {
 describe('writers of records (issue 16 §2)', () => {
   it('are exactly the known ones, each of which publishes what it changes', () => {
     const writers = sourceFiles(serverRoot)
-      .filter((file) => WRITES_REPORTS.test(fs.readFileSync(file, 'utf8')))
+      .filter((file) => WRITES_RECORDS.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(serverRoot, file).split(path.sep).join('/'))
       .sort();
     expect(writers).toEqual(Object.keys(WRITERS).sort());
@@ -67,7 +67,7 @@ describe('writers of records (issue 16 §2)', () => {
     for (const file of CREATE_ONLY) {
       const text = fs.readFileSync(path.join(serverRoot, file), 'utf8');
       expect(text, file).not.toMatch(
-        /\b(update|delete\s+from)\s+reports\b|\.(update|delete)\(\s*reports\s*\)/i,
+        /\b(update|delete\s+from)\s+life_records\b|\.(update|delete)\(\s*lifeRecords\s*\)/i,
       );
     }
   });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReminderFrequency, ReminderSetting } from '#domain/reminders.ts';
 import type { Database } from '../../db/database.ts';
 import { idpAccounts } from '../../db/identity-schema.ts';
-import { inventoryTypes, mailFailures, organizations, reminders, reports, users } from '../../db/schema.ts';
+import { inventoryTypes, mailFailures, organizations, reminders, lifeRecords, users } from '../../db/schema.ts';
 
 /** Issue 43 (decision 195): the reminders module owns `reminders` and `mail_failures`. */
 export type ReminderRow = typeof reminders.$inferSelect;
@@ -85,22 +85,22 @@ export interface ReminderTarget {
 export async function findTarget(database: Database, recordId: string): Promise<ReminderTarget | undefined> {
   const [row] = await database.db
     .select({
-      recordId: reports.id,
+      recordId: lifeRecords.id,
       ownerId: users.id,
       email: users.email,
       federatedId: users.federatedId,
-      submitted: reports.submitted,
-      updatedAt: reports.updatedAt,
-      version: reports.version,
-      recordErased: reports.erasedAt,
+      submitted: lifeRecords.submitted,
+      updatedAt: lifeRecords.updatedAt,
+      version: lifeRecords.version,
+      recordErased: lifeRecords.erasedAt,
       erasureStarted: users.erasureStartedAt,
-      organizationId: reports.organizationId,
+      organizationId: lifeRecords.organizationId,
       accountVerified: idpAccounts.emailVerified,
     })
-    .from(reports)
-    .innerJoin(users, eq(users.id, reports.clientId))
+    .from(lifeRecords)
+    .innerJoin(users, eq(users.id, lifeRecords.clientId))
     .leftJoin(idpAccounts, sql`lower(${idpAccounts.email}) = lower(${users.email})`)
-    .where(eq(reports.id, recordId));
+    .where(eq(lifeRecords.id, recordId));
   if (!row) return undefined;
   return {
     recordId: row.recordId,
@@ -155,15 +155,15 @@ export async function remindersOnOf(database: Database, recordIds: readonly stri
 export async function recordsOfOrganization(database: Database, organizationId: string) {
   return database.db
     .select({
-      id: reports.id,
-      clientId: reports.clientId,
-      updatedAt: reports.updatedAt,
-      submitted: reports.submitted,
-      invitedName: reports.invitedName,
+      id: lifeRecords.id,
+      clientId: lifeRecords.clientId,
+      updatedAt: lifeRecords.updatedAt,
+      submitted: lifeRecords.submitted,
+      invitedName: lifeRecords.invitedName,
     })
-    .from(reports)
-    .where(and(eq(reports.organizationId, organizationId), sql`${reports.clientId} is not null`))
-    .orderBy(desc(reports.updatedAt))
+    .from(lifeRecords)
+    .where(and(eq(lifeRecords.organizationId, organizationId), sql`${lifeRecords.clientId} is not null`))
+    .orderBy(desc(lifeRecords.updatedAt))
     .limit(500);
 }
 
@@ -182,16 +182,16 @@ export async function listMailFailures(database: Database, limit = 100) {
 export async function ownRecordsWithReminders(database: Database, ownerId: string) {
   return database.db
     .select({
-      recordId: reports.id,
+      recordId: lifeRecords.id,
       typeName: inventoryTypes.name,
-      submitted: reports.submitted,
-      organizationId: reports.organizationId,
+      submitted: lifeRecords.submitted,
+      organizationId: lifeRecords.organizationId,
       reminder: reminders,
     })
-    .from(reports)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, reports.inventoryTypeId))
-    .leftJoin(reminders, eq(reminders.recordId, reports.id))
-    .where(and(eq(reports.clientId, ownerId), isNull(reports.erasedAt)))
-    .orderBy(desc(reports.createdAt))
+    .from(lifeRecords)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, lifeRecords.inventoryTypeId))
+    .leftJoin(reminders, eq(reminders.recordId, lifeRecords.id))
+    .where(and(eq(lifeRecords.clientId, ownerId), isNull(lifeRecords.erasedAt)))
+    .orderBy(desc(lifeRecords.createdAt))
     .limit(100);
 }

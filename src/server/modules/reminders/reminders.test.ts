@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_MESSAGES, REMINDER_SUBJECT } from '#domain/reminders.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { auditEntries, reminders, reports } from '../../db/schema.ts';
+import { auditEntries, reminders, lifeRecords } from '../../db/schema.ts';
 import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { usingPostgres } from '../../test-support/test-database.ts';
@@ -53,7 +53,7 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       'answers',
       JSON.stringify({ currentStep: 0 }),
     );
-    await test.database.db.update(reports).set({ data }).where(eq(reports.id, f.ownedRecordId));
+    await test.database.db.update(lifeRecords).set({ data }).where(eq(lifeRecords.id, f.ownedRecordId));
   });
   afterAll(async () => {
     await test?.close();
@@ -150,9 +150,9 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('sends nothing while the person typed in the last 2 days, and goes on next week', async () => {
     const row = await reminder();
     await test.database.db
-      .update(reports)
+      .update(lifeRecords)
       .set({ version: 2, updatedAt: new Date((row.nextSendAt as Date).getTime() - 24 * 3600_000) })
-      .where(eq(reports.id, f.ownedRecordId));
+      .where(eq(lifeRecords.id, f.ownedRecordId));
     await runDue();
     expect(sent).toHaveLength(1);
     expect((await reminder()).nextSendAt?.toISOString()).toBe('2027-04-18T16:00:00.000Z');
@@ -182,10 +182,10 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   it('sends nothing after Complete & Send', async () => {
-    await test.database.db.update(reports).set({ submitted: true }).where(eq(reports.id, f.ownedRecordId));
+    await test.database.db.update(lifeRecords).set({ submitted: true }).where(eq(lifeRecords.id, f.ownedRecordId));
     await runDue();
     expect(sent).toHaveLength(1);
-    await test.database.db.update(reports).set({ submitted: false }).where(eq(reports.id, f.ownedRecordId));
+    await test.database.db.update(lifeRecords).set({ submitted: false }).where(eq(lifeRecords.id, f.ownedRecordId));
   });
 
   it('retries a send that failed at the mail server, and sends it once', async () => {
