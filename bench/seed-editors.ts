@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../src/server/config.ts';
 import { type Db, vaultOf } from '../src/server/db/database.ts';
-import { inventoryTypes, organizations, lifeRecords, roles, userRoles, users } from '../src/server/db/schema.ts';
+import {
+  inventoryTypes,
+  lifeRecords,
+  organizations,
+  roles,
+  userRoles,
+  users,
+} from '../src/server/db/schema.ts';
 import { signTestIdToken } from '../src/server/test-support/test-tokens.ts';
 
 /** One simulated person at work on their record. */

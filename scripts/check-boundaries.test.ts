@@ -146,3 +146,49 @@ describe("the domain's tests", () => {
     expect(run.output).not.toContain('"vitest"');
   });
 });
+
+describe('table ownership (issue 40 §1, scripts/table-owners.ts)', () => {
+  const tables = {
+    'src/server/db/schema.ts': "export * from './tables/record-tables.ts';\n",
+    'src/server/db/tables/record-tables.ts':
+      "export const lifeRecords = pgTable(\n  'life_records',\n  {},\n);\nexport const reportGenerations = pgTable('report_generations', {});\n",
+  };
+
+  it('lets the owning module use its tables, by object and in SQL', () => {
+    const run = check({
+      ...tables,
+      'src/server/modules/records/record-repository.ts':
+        "import { lifeRecords, reportGenerations } from '../../db/schema.ts';\nconst q = sql`update life_records set version = 2`;\n",
+    });
+    expect(run.status, run.output).toBe(0);
+  });
+
+  it("fails on another module's table, imported (type-only too) or named in hand-written SQL", () => {
+    const run = check({
+      ...tables,
+      'src/server/modules/book/book-repository.ts':
+        "import type { lifeRecords as r } from '../../db/tables/record-tables.ts';\n",
+      'src/server/modules/support/support-repository.ts':
+        'const q = sql`select g.model from report_generations g join "life_records" r on r.id = g.report_id`;\n',
+    });
+    expect(run.status).toBe(1);
+    for (const line of [
+      'src/server/modules/book/book-repository.ts: uses table "life_records" — owned by src/server/modules/records/',
+      'src/server/modules/support/support-repository.ts: uses table "report_generations" — owned by src/server/modules/records/',
+      'src/server/modules/support/support-repository.ts: uses table "life_records"',
+    ])
+      expect(run.output).toContain(line);
+  });
+
+  it('fails on a table without an owner, and on an exception its file no longer needs', () => {
+    const run = check({
+      'src/server/db/tables/ghost-tables.ts': "export const ghosts = pgTable('ghosts', {});\n",
+      'src/server/modules/organizations/organization-repository.ts': 'export const none = 1;\n',
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('table "ghosts" has no owner in scripts/table-owners.ts');
+    expect(run.output).toContain(
+      'src/server/modules/organizations/organization-repository.ts no longer uses "life_records"; remove the exception',
+    );
+  });
+});

@@ -1,11 +1,13 @@
 // Import boundaries of STYLE.md, checked on every `npm run lint` by dependency-cruiser with the rules
-// in .dependency-cruiser.cjs (issue 40 §4; the rules and why are written there).
+// in .dependency-cruiser.cjs (issue 40 §4; the rules and why are written there), and table ownership
+// by scripts/table-owners.ts (issue 40 §1).
 // `node scripts/check-boundaries.ts [ROOT]` checks ROOT's src (the project's own by default).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import { tableOwnershipProblems } from './table-owners.ts';
 
 const project = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(process.argv[2] ?? project);
@@ -53,7 +55,8 @@ const say = (violation: IViolation) => {
 };
 const moduleName = (folder: string) => folder.replace(/^src\/server\/modules\//, '').replace(/\/$/, '');
 
-const problems = found.map(say);
+// Issue 40 §1: and every table is used by its owning module only (scripts/table-owners.ts).
+const problems = [...found.map(say), ...tableOwnershipProblems(root)];
 if (problems.length > 0) {
   console.error(`Import boundary violations (${problems.length}):\n${problems.join('\n')}`);
   process.exit(1);

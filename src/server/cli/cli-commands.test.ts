@@ -5,7 +5,7 @@ import { lifeInventoryForm } from '#domain/life-inventory.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { idpAccounts } from '../db/identity-schema.ts';
-import { inventoryTypes, organizations, products, purchases, lifeRecords, users } from '../db/schema.ts';
+import { inventoryTypes, lifeRecords, organizations, products, purchases, users } from '../db/schema.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { resolveViewer } from '../modules/identity/viewer.ts';
 import { findAccountByEmail } from '../modules/idp/account-repository.ts';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { acquireDataDirLock, lockFilePath } from '../db/data-dir-lock.ts';
 import { type Database, openDatabase } from '../db/database.ts';
-import { inventoryTypes, products, lifeRecords, users } from '../db/schema.ts';
+import { inventoryTypes, lifeRecords, products, users } from '../db/schema.ts';
 import { verifyPassword } from '../modules/identity/password-hash.ts';
 import { findAccountByEmail } from '../modules/idp/account-repository.ts';
 import { findUserWithRoles } from '../modules/users/user-provisioning-service.ts';

@@ -38,7 +38,11 @@ describe(`migration 0020 on a database with records (${process.env.TEST_DATABASE
       dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> };
       session: unknown;
     };
-    await dialect.migrate(readMigrationFiles({ migrationsFolder: migrationsUpTo('0019_device-logout') }), session, {});
+    await dialect.migrate(
+      readMigrationFiles({ migrationsFolder: migrationsUpTo('0019_device-logout') }),
+      session,
+      {},
+    );
     const [row] = await queryRows<{ id: string }>(
       db,
       sql`with t as (insert into inventory_types (name) values ('Life Inventory') returning id),
@@ -47,7 +51,9 @@ describe(`migration 0020 on a database with records (${process.env.TEST_DATABASE
           select u.id, t.id, 7 from t, u returning id`,
     );
     recordId = row?.id ?? '';
-    await db.execute(sql`insert into report_generations (report_id, model) values (${recordId}::uuid, 'before')`);
+    await db.execute(
+      sql`insert into report_generations (report_id, model) values (${recordId}::uuid, 'before')`,
+    );
     await migrateDatabase(test.database, test.target);
   });
   afterAll(async () => test.drop());

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ColumnsOfRow, RowOf } from './row-of.ts';
-import type { products, lifeRecords } from './schema.ts';
+import type { lifeRecords, products } from './schema.ts';
 
 // Type-level: `npm run typecheck` fails when these no longer hold; vitest runs the file too.
 describe('RowOf', () => {

@@ -97,7 +97,9 @@ describe("a record's caps (issue 14 §1)", () => {
     const id = await newRecord({});
     // Written past the save path, sealed as the server stores answers (issue 30).
     const sealed = await test.database.vault.seal(id, 'answers', JSON.stringify(many));
-    await test.database.db.execute(sql`update life_records set data = ${sealed}::bytea where id = ${id}::uuid`);
+    await test.database.db.execute(
+      sql`update life_records set data = ${sealed}::bytea where id = ${id}::uuid`,
+    );
     expect(Object.keys((await read(id))?.data ?? {}).length).toBe(5_200);
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { type Db, vaultOf } from '../db/database.ts';
-import { inventoryTypes, products, reportGenerations, lifeRecords } from '../db/schema.ts';
+import { inventoryTypes, lifeRecords, products, reportGenerations } from '../db/schema.ts';
 import { createTestOrganization, createTestUser, type TestUser } from './test-users.ts';
 
 export const TEST_FORM = {

@@ -65,7 +65,9 @@ export const lifeRecords = pgTable(
     }),
     index('life_records_client_idx').on(t.clientId),
     index('life_records_organization_idx').on(t.organizationId),
-    index('life_records_unassigned_idx').on(t.organizationId, t.inventoryTypeId).where(sql`${t.clientId} is null`),
+    index('life_records_unassigned_idx')
+      .on(t.organizationId, t.inventoryTypeId)
+      .where(sql`${t.clientId} is null`),
     // The admin console's Records tab lists newest first, a page at a time (issue 10).
     index('life_records_created_idx').on(t.createdAt, t.id),
     // Versions list how many records use each; a migration walks one version's records by id (issue 12).

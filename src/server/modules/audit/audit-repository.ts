@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { auditEntries, organizations, reportGenerations, lifeRecords, users } from '../../db/schema.ts';
+import { auditEntries, lifeRecords, organizations, reportGenerations, users } from '../../db/schema.ts';
 
 /** Who acted, as the entry keeps it (names as they were at the time: decision 122). */
 export interface AuditActor {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { inventoryTypes, products, purchases, lifeRecords } from '../../db/schema.ts';
+import { inventoryTypes, lifeRecords, products, purchases } from '../../db/schema.ts';
 import { findOrCreateOrganization } from '../users/user-provisioning-service.ts';
 import { DEMO_INVENTORY_TYPES, DEMO_ORGANIZATION, DEMO_PRODUCTS } from './demo-catalog.ts';
 

@@ -3,9 +3,9 @@ import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import {
   invitations,
+  lifeRecords,
   recordMigrations,
   reportGenerations,
-  lifeRecords,
   roles,
   supportMessages,
   userRoles,

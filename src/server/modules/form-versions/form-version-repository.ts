@@ -5,7 +5,13 @@ import { openAnswers } from '../../db/encryption/record-sealing.ts';
 import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import { inventoryTypes, inventoryTypeVersions, recordMigrations, lifeRecords, users } from '../../db/schema.ts';
+import {
+  inventoryTypes,
+  inventoryTypeVersions,
+  lifeRecords,
+  recordMigrations,
+  users,
+} from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 const v = inventoryTypeVersions;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { inventoryTypes, organizations, lifeRecords, users } from '../../db/schema.ts';
+import type { inventoryTypes, lifeRecords, organizations, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import { inventoryTypes, organizations, lifeRecords } from '../../db/schema.ts';
+import { inventoryTypes, lifeRecords, organizations } from '../../db/schema.ts';
 import type { CreditCountModel, OrganizationSummaryModel } from './organization-model.ts';
 
 const o = organizations;

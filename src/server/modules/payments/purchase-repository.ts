@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { organizations, products, purchases, lifeRecords } from '../../db/schema.ts';
+import type { lifeRecords, organizations, products, purchases } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 export interface PurchaseGrant {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
-import { recordingParts, recordings, lifeRecords } from '../../db/schema.ts';
+import { lifeRecords, recordingParts, recordings } from '../../db/schema.ts';
 
 // The statements of the recordings module (issue 41), the one owner of `recordings` and
 // `recording_parts`. Every statement stands alone, so each is atomic without a transaction held.

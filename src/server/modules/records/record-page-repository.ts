@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
-import { inventoryTypes, organizations, lifeRecords, users } from '../../db/schema.ts';
+import { inventoryTypes, lifeRecords, organizations, users } from '../../db/schema.ts';
 import type { AnswerRead } from './record-model.ts';
 import type { SealedRecordRow } from './record-read-repository.ts';
 
@@ -39,7 +39,10 @@ const FILTERS: Record<FilterName, { from: SQL; where: SQL }> = {
     from: sql`${lifeRecords} join ${users} on ${users.id} = ${lifeRecords.clientId}`,
     where: sql`where ${NAME_MATCHES}`,
   },
-  all: { from: sql`${lifeRecords} left join ${users} on ${users.id} = ${lifeRecords.clientId}`, where: sql`` },
+  all: {
+    from: sql`${lifeRecords} left join ${users} on ${users.id} = ${lifeRecords.clientId}`,
+    where: sql``,
+  },
   named: {
     from: sql`${lifeRecords} join ${users} on ${users.id} = ${lifeRecords.clientId}`,
     where: sql`where btrim(${users.name}) <> ''`,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { inventoryTypes, organizations, lifeRecords, users } from '../../db/schema.ts';
+import { inventoryTypes, lifeRecords, organizations, users } from '../../db/schema.ts';
 import { findOrganizationByName } from '../users/user-provisioning-service.ts';
 
 export class RecordProvisioningError extends Error {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { type OpenedRecord, openGenerationRows, openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { prepared, runPrepared, type Statement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { reportGenerations, lifeRecords } from '../../db/schema.ts';
+import { lifeRecords, reportGenerations } from '../../db/schema.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
 
 /**

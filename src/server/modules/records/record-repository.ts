@@ -11,7 +11,7 @@ import {
 } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { reportGenerations, lifeRecords } from '../../db/schema.ts';
+import { lifeRecords, reportGenerations } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { openedAnswersOf } from './opened-answers-cache.ts';
 import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';

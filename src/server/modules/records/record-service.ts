@@ -84,7 +84,7 @@ export async function getRecord(
   return row ? ok(toRecordModel(row, actor)) : denial('not-found', notFound);
 }
 
-/** A record whatever the actor, for another module that has decided who may ask (lifeRecords). */
+/** A record whatever the actor, for another module that has decided who may ask (reports). */
 export function findAnyRecord(database: Database, id: string) {
   return reads.findRecord(database, id, { all: true }, ALL_ANSWERS);
 }

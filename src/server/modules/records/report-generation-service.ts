@@ -8,9 +8,24 @@ import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import type { ReportGenerationModel } from './record-model.ts';
 import * as reads from './record-read-repository.ts';
 import * as records from './record-repository.ts';
+import * as generations from './report-generation-repository.ts';
 
 // customer-app §3 report_generations as a record shows them: listed, the latest, and the admin's edit.
 const GENERATION_NOT_FOUND = 'Report generation not found.';
+
+/**
+ * Issue 40 §1 (decision 202): the command another module (reports) calls to add a generation to a
+ * record it has decided may have one; stored sealed, and the record's subscribers told after commit.
+ */
+export function addReportGeneration(
+  deps: ServiceDeps,
+  input: { recordId: string; response: string; model: string },
+): Promise<ReportGenerationModel> {
+  return writeRecords(deps, async (writer) => ({
+    value: await generations.insertReportGeneration(writer, input),
+    changed: [input.recordId],
+  }));
+}
 
 /** Generations of records whose `visible.reportGenerations` the policy already granted. */
 export function reportGenerationsOf(deps: ServiceDeps, recordIds: readonly string[]) {

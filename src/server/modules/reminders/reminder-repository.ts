@@ -2,7 +2,14 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReminderFrequency, ReminderSetting } from '#domain/reminders.ts';
 import type { Database } from '../../db/database.ts';
 import { idpAccounts } from '../../db/identity-schema.ts';
-import { inventoryTypes, mailFailures, organizations, reminders, lifeRecords, users } from '../../db/schema.ts';
+import {
+  inventoryTypes,
+  lifeRecords,
+  mailFailures,
+  organizations,
+  reminders,
+  users,
+} from '../../db/schema.ts';
 
 /** Issue 43 (decision 195): the reminders module owns `reminders` and `mail_failures`. */
 export type ReminderRow = typeof reminders.$inferSelect;

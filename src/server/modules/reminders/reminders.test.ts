@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_MESSAGES, REMINDER_SUBJECT } from '#domain/reminders.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { auditEntries, reminders, lifeRecords } from '../../db/schema.ts';
+import { auditEntries, lifeRecords, reminders } from '../../db/schema.ts';
 import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { usingPostgres } from '../../test-support/test-database.ts';
@@ -182,10 +182,16 @@ describe(`reminders (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   it('sends nothing after Complete & Send', async () => {
-    await test.database.db.update(lifeRecords).set({ submitted: true }).where(eq(lifeRecords.id, f.ownedRecordId));
+    await test.database.db
+      .update(lifeRecords)
+      .set({ submitted: true })
+      .where(eq(lifeRecords.id, f.ownedRecordId));
     await runDue();
     expect(sent).toHaveLength(1);
-    await test.database.db.update(lifeRecords).set({ submitted: false }).where(eq(lifeRecords.id, f.ownedRecordId));
+    await test.database.db
+      .update(lifeRecords)
+      .set({ submitted: false })
+      .where(eq(lifeRecords.id, f.ownedRecordId));
   });
 
   it('retries a send that failed at the mail server, and sends it once', async () => {

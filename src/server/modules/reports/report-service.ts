@@ -9,7 +9,6 @@ import { formOfRecord } from '#domain/record-form.ts';
 import { prepareReportData } from '#domain/report-data.ts';
 import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { writeRecords } from '../../kernel/record-writes.ts';
 import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { type AuditRequest, auditOwnAction, auditRecordSend } from '../audit/audit-service.ts';
@@ -17,7 +16,7 @@ import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
 import { requireAiConsent } from '../records/record-consent-service.ts';
 import { findAnyRecord } from '../records/record-service.ts';
-import { insertReportGeneration } from './report-generation-repository.ts';
+import { addReportGeneration } from '../records/report-generation-service.ts';
 import { narrativeRequest, reportRequest } from './report-prompt.ts';
 import type { ReportWriter, WritingResult } from './report-writer.ts';
 
@@ -97,10 +96,7 @@ export async function generateReport(
   );
   if (!written.ok) return writingFailure(written);
   const generated = { recordId: record.id, response: written.text, model: written.model };
-  const generation = await writeRecords(deps, async (writer) => ({
-    value: await insertReportGeneration(writer, generated),
-    changed: [generated.recordId],
-  }));
+  const generation = await addReportGeneration(deps, generated);
   return ok({
     report: generation.response,
     generation: { id: generation.id, dateGenerated: generation.dateGenerated, model: generation.model },

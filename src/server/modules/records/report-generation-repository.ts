@@ -3,7 +3,7 @@ import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
-import type { ReportGenerationModel } from '../records/record-model.ts';
+import type { ReportGenerationModel } from './record-model.ts';
 
 type InsertedRow = ColumnsOfRow<
   typeof reportGenerations,
