@@ -50,7 +50,7 @@ export const TABLE_OWNERS: Record<string, Ownership> = {
       'modules/identity/sign-in-service.ts':
         'first sign-in folds the invited placeholder (records included) into the person in one transaction; identity sits below records (records import its Viewer), so it cannot call a records command without a circle',
       'modules/invitations/invitation-repository.ts':
-        'an invitation takes an unassigned credit and assigns it in one transaction; next: records’ assign command',
+        'Re-Send reads the invited record with its person in one statement (a credit is taken and assigned by records’ commands)',
       'modules/organizations/organization-repository.ts': 'counts an organization’s records and credits',
       'modules/payments/purchase-repository.ts':
         'a purchase creates its credits in the payment’s transaction; next: a records command taking the transaction',

@@ -3,6 +3,7 @@ import { type Database, type Db, queryRows } from '../../db/database.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import type { inventoryTypes, lifeRecords, organizations, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
+import { assignRecord, takeUnassignedCredit } from '../records/record-assignment-service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -43,15 +44,7 @@ export async function assignCredit(
       sql`select name from organizations where id = ${invite.organizationId}`,
     );
     if (!organization) return { outcome: 'no-organization' } as const;
-    const [credit] = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
-      tx,
-      sql`select id from life_records
-          where organization_id = ${invite.organizationId} and inventory_type_id = ${invite.inventoryTypeId}
-            and client is null
-          order by created_at, id
-          limit 1
-          for update skip locked`,
-    );
+    const credit = await takeUnassignedCredit({ writer, tx }, invite);
     if (!credit) return { outcome: 'no-credit' } as const;
 
     const user = await findOrCreateInvitedUser(tx, invite);
@@ -61,14 +54,10 @@ export async function assignCredit(
           select ${user.id}, id from roles where name = 'client'
           on conflict do nothing`,
     );
-    await tx.execute(
-      sql`update life_records set client = ${user.id}, invited_name = ${invite.name}, updated_at = now(),
-            version = version + 1
-          where id = ${credit.id}`,
-    );
+    await assignRecord({ writer, tx }, { recordId: credit, ownerId: user.id, invitedName: invite.name });
     return {
       outcome: 'assigned',
-      reportId: credit.id,
+      reportId: credit,
       userId: user.id,
       userName: user.name,
       inventoryTypeName: type.name,

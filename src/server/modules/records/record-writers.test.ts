@@ -17,7 +17,7 @@ const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 const WRITERS: Record<string, string> = {
   'modules/records/record-repository.ts': 'saves, submit, the submitted toggle, §5 migration',
   'modules/form-versions/form-version-repository.ts': 'mapped migration and undo',
-  'modules/invitations/invitation-repository.ts': 'a credit given out',
+  'modules/records/record-assignment-service.ts': 'a credit given out (invitations call assignRecord)',
   'modules/payments/purchase-repository.ts': 'credits bought: the new records',
   'modules/identity/sign-in-service.ts': 'records moved at sign-in (resolveViewer)',
   'modules/records/record-provisioning-service.ts':
