@@ -174,7 +174,7 @@ export const TABLE_OWNERS: Record<string, Ownership> = {
     readers: {
       'db/encryption/server-state-sealing.ts': 'start-up sealing of the provider’s state (issue 38 §1)',
       'modules/identity/session-end.ts':
-        'ending a sign-in deletes the provider’s sessions and grants in the same transaction as ended_sign_ins',
+        'ending a sign-in deletes the provider’s sessions and grants in the transaction that records it; idp imports identity, so identity cannot call idp without a module circle',
     },
   },
   server_secrets: {
