@@ -101,6 +101,14 @@ module.exports = {
       to: { path: '^src/server/modules/[^/]+/.*-repository\\.ts$', pathNot: '^src/server/modules/$1/' },
     },
     {
+      name: 'plaintext-through-the-door',
+      severity: 'error',
+      comment:
+        "a record's values open only inside the records module, and reach others through open-records.ts (decision 204)",
+      from: { path: '^src/', pathNot: ['^src/server/modules/records/', TEST] },
+      to: { path: '^src/server/modules/records/(record-sealing|opened-answers-cache)\\.ts$' },
+    },
+    {
       name: 'module-folders-no-circle',
       severity: 'error',
       comment: 'module folders import each other in a circle',

@@ -1,5 +1,6 @@
 import { auditActionText, auditActorText } from '#domain/audit.ts';
-import { pageAllAudit, pageOwnAudit, readGenerationForDownload } from '../modules/audit/audit-service.ts';
+import { pageAllAudit, pageOwnAudit } from '../modules/audit/audit-service.ts';
+import { openGenerationForDownload } from '../modules/records/open-records.ts';
 import { setAiConsent } from '../modules/records/record-consent-service.ts';
 import type { AuditEntryResolvers, MutationResolvers, QueryResolvers } from './generated-types.ts';
 import type { GraphQLContext } from './graphql-context.ts';
@@ -17,10 +18,8 @@ export const auditQueries: Pick<QueryResolvers, 'myAudit' | 'auditPage'> = {
 export const auditMutations: Pick<MutationResolvers, 'setAiConsent' | 'downloadReportGeneration'> = {
   setAiConsent: async (_root, args, context) =>
     orThrow(await setAiConsent(context.deps, auditRequest(context), args)),
-  downloadReportGeneration: async (_root, { id }, context) => {
-    const generation = orThrow(await readGenerationForDownload(context.deps, auditRequest(context), id));
-    return { id, ...generation, textAudited: true };
-  },
+  downloadReportGeneration: async (_root, { id }, context) =>
+    orThrow(await openGenerationForDownload(context.deps, auditRequest(context), id)),
 };
 
 /** Issue 29 §2: each entry in the words of the person whose answers they were. */

@@ -1,9 +1,9 @@
 import mercurius from 'mercurius';
 import { recordOwnerName } from '#domain/permissions.ts';
-import { recordFormAnswer } from '#domain/record-form.ts';
 import { formChangesSince } from '../modules/form-versions/form-version-service.ts';
+import { openRecord, recordFormOf } from '../modules/records/open-records.ts';
 import type { RecordModel } from '../modules/records/record-model.ts';
-import { auditAnswerRead } from './answer-audit.ts';
+import { readerOf } from './answer-audit.ts';
 import type {
   LifeRecordResolvers,
   RecordSaveResolvers,
@@ -43,16 +43,19 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
   data: async (record, _args, context) => {
     if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
     if (record.answersWithheld) throw tooLarge();
-    const value = charge(context.responseBudget, record.data);
-    await auditAnswerRead(context, record.id, record.clientId, 'record.read');
-    return value;
+    const data = { recordId: record.id, ownerId: record.clientId, value: record.data };
+    return charge(
+      context.responseBudget,
+      await openRecord(readerOf(context), data, 'record.read'),
+      record.dataBytes,
+    );
   },
   report: async (record, _args, context) => {
     if (!record.visible.report) return null;
     if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
     if (record.report === null) return null;
-    await auditAnswerRead(context, record.id, record.clientId, 'report.read');
-    return record.report;
+    const report = { recordId: record.id, ownerId: record.clientId, value: record.report };
+    return openRecord(readerOf(context), report, 'report.read');
   },
   aiConsent: async (record, _args, { loaders }) => {
     const consent = await shared(record, 'aiConsent', () => loaders.aiConsent(record.id));
@@ -89,12 +92,12 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
     return charge(
       responseBudget,
       // Issue 12: the version the record is pinned to, never the builder's draft.
-      recordFormAnswer(
+      recordFormOf(
         await shared(record, 'form', () =>
           loaders.versionForm(`${record.inventoryTypeId}/${record.formVersion}`),
         ),
         // Issue 38 §4: answers that do not open carry no steps of their own: the version's form.
-        record.unreadable ? {} : record.data,
+        record.unreadable ? null : record.data,
       ),
     );
   },
@@ -117,10 +120,9 @@ export const recordSaveResolvers: RecordSaveResolvers = {
   data: async (save, _args, context) => {
     // Read whenever `data` is selected (selectsField); absent only when nobody asked for it.
     if (save.data === undefined) throw new Error('the saved data was not read');
-    const value = charge(context.responseBudget, save.data);
-    // Only the owner saves (customer-app §6); the statement would skip their own read anyway.
-    await auditAnswerRead(context, save.id, context.viewer?.userId, 'record.read');
-    return value;
+    // Only the owner saves (customer-app §6): the door enters no read of their own answers.
+    const data = { recordId: save.id, ownerId: context.viewer?.userId, value: save.data };
+    return charge(context.responseBudget, await openRecord(readerOf(context), data, 'record.read'));
   },
 };
 
@@ -128,8 +130,7 @@ export const recordSaveResolvers: RecordSaveResolvers = {
 export const reportGenerationResolvers: ReportGenerationResolvers = {
   response: async (generation, _args, context) => {
     if (generation.unreadable) throw unreadable(context, generation.recordId, generation.unreadable);
-    if (!generation.textAudited)
-      await auditAnswerRead(context, generation.recordId, undefined, 'report.read');
-    return generation.response;
+    const text = { recordId: generation.recordId, ownerId: undefined, value: generation.response };
+    return openRecord(readerOf(context), text, 'report.read');
   },
 };

@@ -45,16 +45,18 @@ export function tooLarge(): Error {
   return new mercurius.ErrorWithProps(RESPONSE_TOO_LARGE_MESSAGE, { code: 'RESPONSE_TOO_LARGE' }, 400);
 }
 
-/** Charges a JSON value about to be returned; throws a client error once the budget is spent. */
-export function charge<T>(budget: ResponseBudget | undefined, value: T): T {
+/**
+ * Charges a JSON value about to be returned; throws a client error once the budget is spent.
+ * `storedBytes`: a record's answers are charged by the size the database measured (issue 25).
+ */
+export function charge<T>(budget: ResponseBudget | undefined, value: T, storedBytes = 0): T {
   if (!budget) return value;
-  budget.spentBytes += sizeOf(value);
+  budget.spentBytes += storedBytes > 0 ? storedBytes : sizeOf(value);
   if (budget.spentBytes > MAX_RESPONSE_JSON_BYTES) throw tooLarge();
   return value;
 }
 
 interface SizedRecord {
-  data: unknown;
   dataBytes: number;
   answersWithheld: boolean;
 }
@@ -77,7 +79,6 @@ export function readWithinBudget<T>(
     for (const record of recordsOf(result)) {
       if (record.answersWithheld) continue;
       budget.loadedBytes += record.dataBytes;
-      if (typeof record.data === 'object' && record.data !== null) sizes.set(record.data, record.dataBytes);
     }
     return result;
   });

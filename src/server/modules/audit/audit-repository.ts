@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
 import type { Database } from '../../db/database.ts';
-import { openGenerationRows } from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { auditEntries, lifeRecords, organizations, reportGenerations, users } from '../../db/schema.ts';
@@ -167,8 +166,9 @@ const READ_GENERATION = prepared<{
 );
 
 /**
- * A generation's text with the entry of its reading, in one statement (so in one transaction):
- * the text comes back only if its entry was written. Null when there is no such generation.
+ * A generation's sealed text with the entry of its reading, in one statement (so in one
+ * transaction): the text comes back only if its entry was written. Null when there is no such
+ * generation. Opened by the records module's door (open-records.ts), like every sealed value.
  */
 export async function readGenerationWithEntry(
   database: Database,
@@ -177,19 +177,15 @@ export async function readGenerationWithEntry(
   action: string,
 ): Promise<{
   recordId: string;
-  response: string;
-  unreadable?: string;
+  response: Uint8Array | null;
   model: string | null;
   dateGenerated: Date;
 } | null> {
   const [row] = await runPrepared(database, READ_GENERATION, { ...actorValues(actor), generationId, action });
   if (!row) return null;
-  // Issue 30 §3: opened through the one door for sealed values; one that does not open says why.
-  const [opened] = await openGenerationRows(database, [{ report_id: row.record_id, response: row.response }]);
   return {
     recordId: row.record_id,
-    response: opened?.response ?? '',
-    ...(opened?.unreadable ? { unreadable: opened.unreadable } : {}),
+    response: row.response,
     model: row.model,
     dateGenerated: row.date_generated,
   };

@@ -68,37 +68,17 @@ export async function auditOwnAction(
   await audit.insertEntry(deps.database, actorOf(request), { ...entry, subjectId: request.viewer.userId });
 }
 
-const GENERATION_NOT_FOUND = 'Report generation not found.';
-
 /**
- * Issue 29 §1 "a Word download": an admin takes a generation's text to make the document. The text
- * and its entry come from one statement, so the text never leaves without the entry.
+ * Issue 29 §1 "a Word download": a generation's sealed text and the entry of its reading, from one
+ * statement, so the text never leaves without the entry. Opened by records' door (open-records.ts).
  */
-export async function readGenerationForDownload(
+export function readSealedGenerationWithEntry(
   deps: ServiceDeps,
-  request: AuditRequest | null,
+  request: AuditRequest,
   generationId: string,
-): Promise<
-  Result<{
-    recordId: string;
-    response: string;
-    unreadable?: string;
-    model: string | null;
-    dateGenerated: Date;
-  }>
-> {
-  const refused = refusal(decide(request?.viewer ?? null, 'reportGeneration.read'), {
-    forbidden: ADMINS_ONLY_MESSAGE,
-  });
-  if (refused || !request) return refused ?? denial('unauthenticated');
-  if (!isUuid(generationId)) return denial('not-found', { notFound: GENERATION_NOT_FOUND });
-  const generation = await audit.readGenerationWithEntry(
-    deps.database,
-    actorOf(request),
-    generationId,
-    'report.download',
-  );
-  return generation ? ok(generation) : denial('not-found', { notFound: GENERATION_NOT_FOUND });
+  action: AuditAction,
+) {
+  return audit.readGenerationWithEntry(deps.database, actorOf(request), generationId, action);
 }
 
 function parsePage(input: unknown) {

@@ -1,10 +1,11 @@
 import type { AcceptedTranscripts } from '#domain/book-answers.ts';
 import type { BookSource } from '#domain/book-model.ts';
-import type { Actor } from '#domain/permissions.ts';
+import { type Actor, decideRecord, RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
 import { formOfRecord } from '#domain/record-form.ts';
-import { fail, ok, type Result } from '../../kernel/result.ts';
+import { fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
+import { actorReader, answersOf, openRecord } from '../records/open-records.ts';
 import type { RecordModel } from '../records/record-model.ts';
 import { getRecord } from '../records/record-service.ts';
 
@@ -35,10 +36,14 @@ export async function readBookSource(
   const read = await getRecord(deps, actor, recordId);
   if (!read.ok) return read;
   const record = read.value;
+  // Issue 42 §4: the person's own book, decided before the answers open (as book-service says).
+  const refused = refusal(decideRecord(actor, 'makeBook', record), { notFound: RECORD_NOT_FOUND_MESSAGE });
+  if (refused) return refused;
   if (record.unreadable) return fail('CONFLICT', record.unreadable);
+  const data = await openRecord(actorReader(deps, actor), answersOf(record), 'owner.use');
   const forms = await formsOfVersions(deps, [`${record.inventoryTypeId}/${record.formVersion}`]);
-  const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), record.data);
+  const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), data);
   if (!form.ok) return fail('CONFLICT', form.error);
   const transcripts = await acceptedTranscripts(deps, record);
-  return ok({ record, source: { form: form.form, data: record.data, transcripts } });
+  return ok({ record, source: { form: form.form, data, transcripts } });
 }

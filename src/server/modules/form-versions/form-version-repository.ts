@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerMapping } from '#domain/answer-mapping.ts';
+import { readStoredAnswers } from '#domain/record-answers.ts';
 import type { Database } from '../../db/database.ts';
-import { openAnswers } from '../../db/encryption/record-sealing.ts';
 import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
@@ -123,6 +123,16 @@ const RECORDS_OF_VERSION = prepared<SealedMigratableRow>(
  * their answers opened (issue 30 §3). A record whose answers cannot be opened (its key destroyed,
  * or its value altered) cannot be mapped: it is left where it is, unchanged.
  */
+/**
+ * A move's answers never leave the server (they are sealed again at once under the new version's
+ * keys), so they open here without a reader or an entry. Decision 204: the last opening outside
+ * records' door, until form migrations move into the records module (issue 40 §1).
+ */
+async function answersToMove(database: Database, recordId: string, sealed: Uint8Array | null) {
+  if (!sealed) return {};
+  return readStoredAnswers(JSON.parse(await database.vault.open(recordId, 'answers', sealed)));
+}
+
 export async function recordsOfVersion(
   database: Database,
   input: {
@@ -139,7 +149,7 @@ export async function recordsOfVersion(
     try {
       opened.push({
         ...row,
-        data: await openAnswers(database, row.id, row.data),
+        data: await answersToMove(database, row.id, row.data),
         hasAnswers: row.data !== null,
       });
     } catch (error) {

@@ -1,6 +1,6 @@
-import { formOfRecord } from '#domain/record-form.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
+import { recordFormOf } from '../records/open-records.ts';
 import type { RecordModel } from '../records/record-model.ts';
 
 /**
@@ -13,9 +13,10 @@ export async function textQuestionOf(
   answerKey: string,
 ): Promise<boolean> {
   const key = `${record.inventoryTypeId}/${record.formVersion}`;
-  const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), record.data);
-  if (!form.ok) return false;
-  return form.form.steps.some((step) =>
+  // Only the form leaves the door (a record's own steps live in its answers, issue 12).
+  const form = recordFormOf((await formsOfVersions(deps, [key])).get(key), record.data).template;
+  if (!form) return false;
+  return form.steps.some((step) =>
     step.fields.some(
       (field) => field.id === answerKey && (field.type === 'text' || field.type === 'textarea'),
     ),

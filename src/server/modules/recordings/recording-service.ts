@@ -11,6 +11,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { type AuditRequest, auditRecordReads } from '../audit/audit-service.ts';
+import { actorReader, answersOf, openRecord } from '../records/open-records.ts';
 import { writeAnswersForOwner } from '../records/owner-answer-writes.ts';
 import { getRecord } from '../records/record-service.ts';
 import { textQuestionOf } from './recording-form.ts';
@@ -137,7 +138,11 @@ export async function deleteRecordingOf(
   if (!checked.ok) return checked;
   const row = checked.value;
   const record = await getRecord(deps, viewer, row.report_id);
-  if (record.ok && recordingOf(record.value.data, row.answer_key)?.id === row.id) {
+  const answers =
+    record.ok && viewer
+      ? await openRecord(actorReader(deps, viewer), answersOf(record.value), 'recording.lookup')
+      : null;
+  if (answers && recordingOf(answers, row.answer_key)?.id === row.id) {
     const written = await writeAnswersForOwner(deps, row.report_id, { [recordingKey(row.answer_key)]: null });
     if (!written.ok) return written;
   }
@@ -159,7 +164,13 @@ export async function retryTranscription(
   if (!deps.transcription) return fail('UNAVAILABLE', RECORDING_MESSAGES.notSetUp);
   if (!(await deps.hasAiConsent(row.report_id))) return fail('FORBIDDEN', RECORDING_MESSAGES.noConsent);
   const record = await getRecord(deps, viewer, row.report_id);
-  const current = record.ok ? recordingOf(record.value.data, row.answer_key) : null;
+  const current =
+    record.ok && viewer
+      ? recordingOf(
+          await openRecord(actorReader(deps, viewer), answersOf(record.value), 'recording.lookup'),
+          row.answer_key,
+        )
+      : null;
   if (!current || current.id !== row.id) return denial('not-found', notFound);
   const written = await writeAnswersForOwner(deps, row.report_id, {
     [recordingKey(row.answer_key)]: { ...current, transcript: { state: 'queued' } },

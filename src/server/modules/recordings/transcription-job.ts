@@ -3,6 +3,7 @@ import { type RecordingDescriptor, recordingKey, recordingOf } from '#domain/voi
 import type { RunningJob } from '../../kernel/job-queue.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { auditOwnAction } from '../audit/audit-service.ts';
+import { actorReader, answersOf, openRecord } from '../records/open-records.ts';
 import { writeAnswersForOwner } from '../records/owner-answer-writes.ts';
 import { getRecord } from '../records/record-service.ts';
 import { audioPieces } from './audio-pieces.ts';
@@ -47,7 +48,12 @@ export async function transcribeRecording(deps: TranscriptionDeps, job: Transcri
   const owner = { userId: row.client, organizationId: null, roles: [], name: null };
   const current = async (): Promise<RecordingDescriptor | null> => {
     const record = await getRecord(deps, owner, row.report_id);
-    const descriptor = record.ok ? recordingOf(record.value.data, row.answer_key) : null;
+    const descriptor = record.ok
+      ? recordingOf(
+          await openRecord(actorReader(deps, owner), answersOf(record.value), 'owner.use'),
+          row.answer_key,
+        )
+      : null;
     return descriptor?.id === row.id ? descriptor : null;
   };
   const write = async (transcript: RecordingDescriptor['transcript']) => {

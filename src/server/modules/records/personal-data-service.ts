@@ -7,6 +7,7 @@ import { auditOfPerson } from '../audit/audit-service.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import { inventoryTypesOf } from '../inventory-types/inventory-type-service.ts';
+import { actorReader, answersOf, openRecords } from './open-records.ts';
 import { listRecordsOfClient } from './record-service.ts';
 
 /**
@@ -31,20 +32,23 @@ export async function exportPersonalData(deps: ServiceDeps, viewer: Viewer | nul
   return ok({
     exportedAt: new Date().toISOString(),
     person: { name: viewer.name, email: viewer.email },
-    records: records.map((record) => {
-      const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), record.data);
-      return {
-        id: record.id,
-        type: types.get(record.inventoryTypeId)?.name ?? null,
-        formVersion: record.formVersion,
-        createdAt: record.createdAt,
-        updatedAt: record.updatedAt,
-        submitted: record.submitted,
-        // Issue 30 §3: a record whose answers do not open says why instead of showing none.
-        ...(record.unreadable ? { error: record.unreadable } : {}),
-        ...exportedRecordAnswers(form.ok ? form.form : null, record.data),
-      };
-    }),
+    records: (await openRecords(actorReader(deps, viewer), records.map(answersOf), 'owner.use')).map(
+      (data, i) => {
+        const record = records[i] as (typeof records)[number];
+        const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), data);
+        return {
+          id: record.id,
+          type: types.get(record.inventoryTypeId)?.name ?? null,
+          formVersion: record.formVersion,
+          createdAt: record.createdAt,
+          updatedAt: record.updatedAt,
+          submitted: record.submitted,
+          // Issue 30 §3: a record whose answers do not open says why instead of showing none.
+          ...(record.unreadable ? { error: record.unreadable } : {}),
+          ...exportedRecordAnswers(form.ok ? form.form : null, data),
+        };
+      },
+    ),
     // Issue 29 §2 "Who has seen your record", newest first: in the person's words, with the facts.
     whoHasSeenYourRecords: audit.map((entry) => ({
       when: entry.at,

@@ -1,5 +1,6 @@
 import type { RecordFacts, RecordFieldVisibility } from '#domain/permissions.ts';
 import type { Answers } from '#domain/record-answers.ts';
+import type { Withheld } from './open-records.ts';
 /**
  * A record as one viewer may see it (customer-app §3 reports). `visible` is the policy's field-level
  * decision for that viewer, made when the record was read; the field resolvers only obey it. Owner,
@@ -13,12 +14,13 @@ export interface RecordModel extends RecordFacts {
   inventoryTypeId: string;
   /** The published form version the record is answered against (issue 12). */
   formVersion: number;
-  data: Answers;
+  /** Opened, but withheld until open-records.ts lets them through (decision 204). */
+  data: Withheld<Answers>;
   /** The stored answers' size as JSON text, in bytes; 0 when they were not read (issue 25). */
   dataBytes: number;
   /** The answers were asked for but left in the database: the operation's budget was spent. */
   answersWithheld: boolean;
-  report: string | null;
+  report: Withheld<string> | null;
   /** Issue 30 §3: the record's sealed values did not open; its answer fields answer this error. */
   unreadable?: string;
   visible: RecordFieldVisibility;
@@ -33,19 +35,17 @@ export interface ReportGenerationModel {
   id: string;
   recordId: string;
   dateGenerated: Date;
-  response: string;
+  response: Withheld<string>;
   model: string | null;
   /** Issue 30 §3: the text did not open (this message is the generation's error). */
   unreadable?: string;
-  /** Issue 29 §1: its text's reading was audited with it (a download), so the field adds no entry. */
-  textAudited?: boolean;
 }
 
 /** What a save answers (customer-app §7 call 7: id, data, updated_at; plus version, DESIGN §7). */
 export interface RecordSaveModel {
   id: string;
   /** Read back only when the caller selects it. */
-  data?: Answers;
+  data?: Withheld<Answers>;
   updatedAt: Date;
   version: number;
   /** The form the record is answered against after the save (issue 26 §3). */

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
 import { inventoryTypes, lifeRecords, organizations, users } from '../../db/schema.ts';
 import type { AnswerRead } from './record-model.ts';
 import type { SealedRecordRow } from './record-read-repository.ts';
+import { openRecordRows } from './record-sealing.ts';
 
 /** Columns the admin console sorts records by (issue 10), as SQL; nothing else reaches ORDER BY. */
 const RECORD_SORT_SQL = {

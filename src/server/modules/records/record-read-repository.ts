@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RecordScope } from '#domain/permissions.ts';
 import type { Database } from '../../db/database.ts';
-import { type OpenedRecord, openGenerationRows, openRecordRows } from '../../db/encryption/record-sealing.ts';
 import { prepared, runPrepared, type Statement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { lifeRecords, reportGenerations } from '../../db/schema.ts';
+import { Withheld } from './open-records.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
+import { type OpenedRecord, openGenerationRows, openRecordRows } from './record-sealing.ts';
 
 /**
  * A record's own row. Its owner, organization and inventory type are read only when a caller
@@ -139,7 +140,7 @@ export const toGeneration = (row: GenerationRead): ReportGenerationModel => ({
   id: row.id,
   recordId: row.report_id,
   dateGenerated: row.date_generated,
-  response: row.response,
+  response: new Withheld(row.response),
   model: row.model,
   ...(row.unreadable ? { unreadable: row.unreadable } : {}),
 });

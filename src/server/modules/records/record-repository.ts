@@ -3,18 +3,13 @@ import { MAX_RECORD_BYTES, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
 import type { AnswerWriteScope } from '#domain/permissions.ts';
 import { type Answers, mergeAnswers } from '#domain/record-answers.ts';
 import { type Database, queryRows } from '../../db/database.ts';
-import {
-  openAnswers,
-  openGenerationRows,
-  sealAnswers,
-  sealText,
-} from '../../db/encryption/record-sealing.ts';
 import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { lifeRecords, reportGenerations } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { openedAnswersOf } from './opened-answers-cache.ts';
 import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';
+import { openAnswers, openGenerationRows, sealAnswers, sealText } from './record-sealing.ts';
 
 // The statements that change records (issue 16 §2): each takes a RecordWriter, so its caller goes
 // through kernel/record-writes.ts writeRecords, which publishes the change once it has committed.

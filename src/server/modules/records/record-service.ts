@@ -16,7 +16,6 @@ import {
   recordReadScope,
 } from '#domain/permissions.ts';
 import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
-import type { Database } from '../../db/database.ts';
 import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { writeRecords } from '../../kernel/record-writes.ts';
@@ -30,6 +29,7 @@ import {
   refusal,
 } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
+import { Withheld } from './open-records.ts';
 import { ALL_ANSWERS, type AnswerRead, type RecordModel, type RecordSaveModel } from './record-model.ts';
 import * as reads from './record-read-repository.ts';
 import * as records from './record-repository.ts';
@@ -60,12 +60,12 @@ export function toRecordModel(row: reads.RecordRead, actor: Actor): RecordModel 
     version: row.version,
     inventoryTypeId: row.inventory_type_id,
     formVersion: row.form_version,
-    data: readStoredAnswers(row.data),
+    data: new Withheld(readStoredAnswers(row.data)),
     dataBytes: row.data_bytes ?? 0,
     // Asked for, but past the read's budget (issue 25 §1): the answers stayed in the database.
     answersWithheld:
       !row.unreadable && (row.data === null || row.data === undefined) && (row.data_bytes ?? 0) > 0,
-    report: row.report,
+    report: row.report === null ? null : new Withheld(row.report),
     ...(row.unreadable ? { unreadable: row.unreadable } : {}),
     visible: recordFieldVisibility(actor, recordFacts),
   };
@@ -85,8 +85,9 @@ export async function getRecord(
 }
 
 /** A record whatever the actor, for another module that has decided who may ask (reports). */
-export function findAnyRecord(database: Database, id: string) {
-  return reads.findRecord(database, id, { all: true }, ALL_ANSWERS);
+export async function findAnyRecord(deps: ServiceDeps, actor: Actor, id: string) {
+  const row = await reads.findRecord(deps.database, id, { all: true }, ALL_ANSWERS);
+  return row && toRecordModel(row, actor);
 }
 
 /** customer-app §7 call 2: the records of a client, as far as the actor may see them. */
@@ -175,7 +176,7 @@ export async function saveRecordAnswers(
   if (saved) {
     return ok({
       id: saved.id,
-      ...(options.returnData ? { data: readStoredAnswers(saved.data) } : {}),
+      ...(options.returnData ? { data: new Withheld(readStoredAnswers(saved.data)) } : {}),
       updatedAt: saved.updated_at,
       version: saved.version,
       inventoryTypeId: saved.inventory_type_id,

@@ -3,6 +3,7 @@ import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { reportGenerations } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
+import { Withheld } from './open-records.ts';
 import type { ReportGenerationModel } from './record-model.ts';
 
 type InsertedRow = ColumnsOfRow<
@@ -34,7 +35,7 @@ export async function insertReportGeneration(
     id: row.id,
     recordId: row.report_id,
     dateGenerated: row.date_generated,
-    response: input.response,
+    response: new Withheld(input.response),
     model: row.model,
   };
 }

@@ -10,6 +10,7 @@ import type { JobQueue, RunningJob } from '../../kernel/job-queue.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { actorReader, answersOf, openRecord } from '../records/open-records.ts';
 import { getRecord } from '../records/record-service.ts';
 import { reminderMail } from './reminder-mail.ts';
 import * as store from './reminder-repository.ts';
@@ -86,13 +87,15 @@ export function createReminderRunner(
 
   async function questionFor(ownerId: string, recordId: string): Promise<string | null> {
     // Read as the owner reads it: the records service is the one door to the answers (decision 130).
-    const read = await getRecord(deps, { userId: ownerId, organizationId: null, roles: [] }, recordId);
+    const owner = { userId: ownerId, organizationId: null, roles: [] };
+    const read = await getRecord(deps, owner, recordId);
     if (!read.ok || read.value.unreadable) return null;
     const record = read.value;
+    const data = await openRecord(actorReader(deps, owner), answersOf(record), 'owner.use');
     const key = `${record.inventoryTypeId}/${record.formVersion}`;
-    const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), record.data);
+    const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), data);
     if (!form.ok) return null;
-    const next = nextUnansweredQuestion(form.form, answersOfRecordData(record.data));
+    const next = nextUnansweredQuestion(form.form, answersOfRecordData(data));
     return next?.mailable ? next.label : null;
   }
 

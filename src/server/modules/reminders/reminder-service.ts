@@ -19,6 +19,7 @@ import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
 import { type AuditRequest, auditOwnAction, auditOwnActionByLink } from '../audit/audit-service.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
+import { actorReader, answersOf, openRecord } from '../records/open-records.ts';
 import { getRecord } from '../records/record-service.ts';
 import * as store from './reminder-repository.ts';
 import type { ReminderRunner } from './reminder-runner.ts';
@@ -218,11 +219,13 @@ export async function organizationRecordActivity(
 }
 
 async function percentOf(deps: ServiceDeps, ownerId: string, recordId: string): Promise<number | null> {
-  const read = await getRecord(deps, { userId: ownerId, organizationId: null, roles: [] }, recordId);
+  const owner = { userId: ownerId, organizationId: null, roles: [] };
+  const read = await getRecord(deps, owner, recordId);
   if (!read.ok || read.value.unreadable) return null;
+  const data = await openRecord(actorReader(deps, owner), answersOf(read.value), 'owner.use');
   const key = `${read.value.inventoryTypeId}/${read.value.formVersion}`;
-  const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), read.value.data);
-  return form.ok ? recordProgress(form.form, answersOfRecordData(read.value.data)).percent : null;
+  const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), data);
+  return form.ok ? recordProgress(form.form, answersOfRecordData(data)).percent : null;
 }
 
 export async function setOrganizationSuggestion(

@@ -4,16 +4,16 @@ import { withoutHiddenAnswers } from '#domain/field-visibility.ts';
 import { EMPTY_FORM } from '#domain/form-template.ts';
 import { visibleWizardAnswers, WIZARD_FORM, wizardAnswersSchema } from '#domain/inventory-wizard.ts';
 import { decide } from '#domain/permissions.ts';
-import { parseAnswers, readStoredAnswers } from '#domain/record-answers.ts';
-import { formOfRecord } from '#domain/record-form.ts';
+import { parseAnswers } from '#domain/record-answers.ts';
 import { prepareReportData } from '#domain/report-data.ts';
 import { chooseModel, DEFAULT_MODEL } from '#domain/report-models.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { ADMINS_ONLY_MESSAGE, denial, fail, ok, type Result, refusal } from '../../kernel/result.ts';
 import type { ServiceDeps } from '../../kernel/service-deps.ts';
-import { type AuditRequest, auditOwnAction, auditRecordSend } from '../audit/audit-service.ts';
+import { type AuditRequest, auditOwnAction } from '../audit/audit-service.ts';
 import { formsOfVersions } from '../form-versions/form-version-service.ts';
 import { findInventoryType } from '../inventory-types/inventory-type-service.ts';
+import { openRecord, recordFormOf, recordReader } from '../records/open-records.ts';
 import { requireAiConsent } from '../records/record-consent-service.ts';
 import { findAnyRecord } from '../records/record-service.ts';
 import { addReportGeneration } from '../records/report-generation-service.ts';
@@ -62,22 +62,22 @@ export async function generateReport(
   const { reportId } = input.data;
   if (!isUuid(reportId)) return fail('NOT_FOUND', REPORT_NOT_FOUND);
 
-  const record = await findAnyRecord(deps.database, reportId);
+  const record = await findAnyRecord(deps, request.viewer, reportId);
   if (!record) return fail('NOT_FOUND', REPORT_NOT_FOUND);
   // Issue 30 §3: answers that do not open are said so, never sent to a model as nothing.
   if (record.unreadable) return fail('CONFLICT', record.unreadable);
-  const type = await findInventoryType(deps.database, record.inventory_type_id);
+  const type = await findInventoryType(deps.database, record.inventoryTypeId);
   if (!type) return fail('NOT_FOUND', REPORT_NOT_FOUND);
   const model = chooseModel(input.data.model, type.model);
   if (!model.ok) return fail('BAD_USER_INPUT', model.error);
 
   // Issue 12: the form the person answered (the record's version, or its own steps), not the draft.
-  const versionKey = `${record.inventory_type_id}/${record.form_version}`;
+  const versionKey = `${record.inventoryTypeId}/${record.formVersion}`;
   const versionForm = (await formsOfVersions(deps, [versionKey])).get(versionKey);
-  const parsedForm = formOfRecord(versionForm, record.data);
-  const form = parsedForm.ok ? parsedForm.form : EMPTY_FORM;
-  const prepared = prepareReportData(withoutHiddenAnswers(form, readStoredAnswers(record.data)));
-  if (Object.keys(prepared).length === 0) return fail('BAD_USER_INPUT', NO_ANSWERS);
+  const form = recordFormOf(versionForm, record.data).template ?? EMPTY_FORM;
+  // Prepared inside the server and still withheld: it leaves only through the door below.
+  const prepared = record.data.map((answers) => prepareReportData(withoutHiddenAnswers(form, answers)));
+  if (prepared.isEmpty()) return fail('BAD_USER_INPUT', NO_ANSWERS);
 
   // Issue 29 §3: answers leave the machine only with their owner's yes (the offline generator
   // keeps them here); §1: the entry is written before they are sent, or nothing is sent.
@@ -85,20 +85,30 @@ export async function generateReport(
     const consent = await requireAiConsent(deps, record.id);
     if (!consent.ok) return consent;
   }
-  await auditRecordSend(deps, request, {
-    recordId: record.id,
-    action: 'report.generate',
+  const send = {
     provider: deps.writer.kind,
     model: deps.writer.kind === 'offline' ? 'the offline generator' : model.model,
-  });
+  };
+  const answers = await openRecord(
+    recordReader(deps, request),
+    { recordId: record.id, ownerId: record.clientId, value: prepared },
+    { generate: send },
+  );
   const written = await deps.writer.write(
-    reportRequest({ model: model.model, typeName: type.name, reportQuery: type.reportQuery, form, prepared }),
+    reportRequest({
+      model: model.model,
+      typeName: type.name,
+      reportQuery: type.reportQuery,
+      form,
+      prepared: answers,
+    }),
   );
   if (!written.ok) return writingFailure(written);
   const generated = { recordId: record.id, response: written.text, model: written.model };
   const generation = await addReportGeneration(deps, generated);
   return ok({
-    report: generation.response,
+    // The model's text, written for this admin just now (entered as report.generate above).
+    report: generated.response,
     generation: { id: generation.id, dateGenerated: generation.dateGenerated, model: generation.model },
   });
 }

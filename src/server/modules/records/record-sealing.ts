@@ -1,7 +1,7 @@
 import type { Answers } from '#domain/record-answers.ts';
 import { readStoredAnswers } from '#domain/record-answers.ts';
-import type { Database } from '../database.ts';
-import { RecordUnreadableError } from './record-vault.ts';
+import type { Database } from '../../db/database.ts';
+import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
 
 /**
  * Issue 30 §3: the one door through which every reader of a record's answers, narrative or
