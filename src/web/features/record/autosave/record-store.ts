@@ -114,7 +114,7 @@ export function recordSnapshot(answers: AnswerBuffer, queue: SaveEngineRunner): 
     version: answers.server.version,
     updatedAt: answers.server.updatedAt,
     submitted: answers.server.submitted,
-    saving: queue.inFlight !== null,
+    saving: queue.saving,
     unsent: answers.unsent > 0,
     retrying: queue.retrying,
     serverFaulty: queue.serverFaulty,

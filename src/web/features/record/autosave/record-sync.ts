@@ -1,11 +1,11 @@
 import { AnswerBuffer } from './answer-buffer.ts';
-import type { AnswerKeyMover } from './answer-key-moves.ts';
+import { type AnswerKeyMover, movedAnswers } from './answer-key-moves.ts';
 import { structureChanged } from './answer-merge.ts';
 import { RecordStore, recordSnapshot } from './record-store.ts';
 import { RemoteUpdates } from './remote-updates.ts';
-import { beginSave, type SaveExchange } from './save-exchange.ts';
-import { isSubmittedRefusal } from './save-failure.ts';
 import { SaveEngineRunner } from './save-engine-runner.ts';
+import { beginSave, type SaveExchange } from './save-exchange.ts';
+import { CHOOSE_KEPT_ANSWERS_FIRST } from './save-failure.ts';
 import type {
   Answers,
   KeptAnswers,
@@ -19,11 +19,8 @@ import type {
 // The engine's public face: what its callers and tests import from here.
 export { MAX_SAVE_BYTES } from './save-body.ts';
 export { SAVE_DEBOUNCE_MS, SAVE_TIMEOUT_MS } from './save-engine.ts';
+export { CHOOSE_KEPT_ANSWERS_FIRST } from './save-failure.ts';
 export type { Answers, SaveInput } from './sync-types.ts';
-
-/** customer-app §4 "Complete & Send" waits until the person has chosen between kept and newer answers. */
-export const CHOOSE_KEPT_ANSWERS_FIRST =
-  'Some answers kept on this device were changed since on another device. Choose which to keep, then send.';
 
 /**
  * The record's answers between the screen and the server (customer-app §4 Save queue and Editing
@@ -54,7 +51,7 @@ export class RecordSync {
     this.answers.takeKept(deps.restored);
     this.remote = new RemoteUpdates(
       () => this.server,
-      () => this.engine.inFlight !== null,
+      () => this.engine.saving,
     );
     const exchange: SaveExchange = {
       save: (input, signal) => deps.save(input, signal),
@@ -80,11 +77,8 @@ export class RecordSync {
         this.emit();
       },
       closed: () => this.server.submitted,
-      onStopped: (error) => {
-        if (!isSubmittedRefusal(error)) {
-          deps.onAutosaveStopped?.(error);
-          return;
-        }
+      onStopped: (error) => deps.onAutosaveStopped?.(error),
+      onSubmittedElsewhere: () => {
         this.adopt({ ...this.server, submitted: true });
         this.emit();
         deps.onSubmittedElsewhere?.();
@@ -195,7 +189,7 @@ export class RecordSync {
 
   /** Answers not acknowledged yet, or kept ones waiting for a choice (the beforeunload warning). */
   hasUnsent(): boolean {
-    return this.answers.unsent > 0 || this.engine.inFlight !== null || this.answers.conflictCount > 0;
+    return this.answers.unsent > 0 || this.engine.saving || this.answers.conflictCount > 0;
   }
 
   /** Kept answers someone changed since they were typed here, with both texts (issue 13 §2). */
@@ -208,15 +202,10 @@ export class RecordSync {
     const before = this.view();
     const mine = keep === 'mine' && !this.server.submitted;
     if (!this.answers.resolveConflict(key, mine ? 'mine' : 'stored')) return;
-    if (mine) {
-      this.noteStructure(before);
-      this.engine.keep();
-      this.emit([key]);
-      void this.flush();
-      return;
-    }
+    if (mine) this.noteStructure(before);
     this.engine.keep();
-    this.emit();
+    this.emit(mine ? [key] : undefined);
+    if (mine) void this.flush();
   }
 
   /** Resolves once the answers being kept in this browser have been written. */
@@ -231,9 +220,7 @@ export class RecordSync {
    */
   changeForm(state: ServerRecordState, mover: AnswerKeyMover): void {
     if (this.disposed) return;
-    const before = Object.fromEntries(
-      Object.entries(this.view()).map(([key, value]) => [mover.target(key), value]),
-    );
+    const before = movedAnswers(this.view(), mover);
     this.answers.changeForm(mover, state.version);
     this.engine.resume();
     this.remote.drop();

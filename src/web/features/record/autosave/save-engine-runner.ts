@@ -2,18 +2,12 @@ import {
   initialSaveEngineState,
   isServerFaulty,
   SAVE_TIMEOUT_MS,
-  saveEngine,
   type SaveEngineEffect,
   type SaveEngineEvent,
   type SaveEngineState,
-  type SaveFailureKind,
+  saveEngine,
 } from './save-engine.ts';
-import {
-  isEndedSignIn,
-  isPassingSaveFailure,
-  isServerFault,
-  isSignInEndedElsewhere,
-} from './save-failure.ts';
+import { failureKind } from './save-failure.ts';
 import type { KeptAnswers } from './sync-types.ts';
 
 export type SaveOutcome = { ok: true; resend: boolean } | { ok: false; error: unknown };
@@ -38,6 +32,8 @@ export interface SaveEngineHooks {
   writeKept(kept: KeptAnswers): Promise<void>;
   /** customer-app §4: after a refusal, autosave is off for the session. */
   onStopped?(error: unknown): void;
+  /** Issue 44 §7: a save was refused because the record was submitted elsewhere. */
+  onSubmittedElsewhere?(): void;
   /** Issue 13 §8: the server failed several saves in a row; they are still retried. */
   onServerFaults?(error: unknown): void;
   random?: () => number;
@@ -54,14 +50,6 @@ function newBatch(): Batch {
     resolve = done;
   });
   return { promise, resolve };
-}
-
-/** Which of save-engine.ts's failures `error` is (save-failure.ts decides). */
-export function failureKind(error: unknown): SaveFailureKind {
-  if (isSignInEndedElsewhere(error)) return 'ended-elsewhere';
-  if (!isPassingSaveFailure(error)) return 'refused';
-  if (isServerFault(error)) return 'server-fault';
-  return isEndedSignIn(error) ? 'sign-in-ended' : 'passing';
 }
 
 /**
@@ -87,6 +75,10 @@ export class SaveEngineRunner {
     this.hooks = hooks;
   }
 
+  /** A save is on its way. */
+  get saving(): boolean {
+    return this.inFlight !== null;
+  }
   get stopped(): boolean {
     return this.state.stopped;
   }
@@ -246,6 +238,7 @@ export class SaveEngineRunner {
     else if (notice === 'save-returned') this.hooks.finished();
     else if (notice === 'save-ended') this.hooks.ended();
     else if (notice === 'autosave-stopped') this.hooks.onStopped?.(error);
+    else if (notice === 'submitted-elsewhere') this.hooks.onSubmittedElsewhere?.();
     else this.hooks.onServerFaults?.(error);
   }
 
@@ -282,7 +275,12 @@ export class SaveEngineRunner {
       if (outcome.ok) this.dispatch({ type: 'save-answered', resend: outcome.resend });
       else {
         const random = (this.hooks.random ?? Math.random)();
-        this.dispatch({ type: 'save-failed', failure: failureKind(outcome.error), error: outcome.error, random });
+        this.dispatch({
+          type: 'save-failed',
+          failure: failureKind(outcome.error),
+          error: outcome.error,
+          random,
+        });
       }
       return outcome;
     });

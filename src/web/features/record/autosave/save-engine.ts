@@ -1,4 +1,4 @@
-import { retryDelayMs, SERVER_FAULTS_BEFORE_NOTICE } from './save-failure.ts';
+import { retryDelayMs, type SaveFailureKind, SERVER_FAULTS_BEFORE_NOTICE } from './save-failure.ts';
 
 // customer-app §9: the save request time-out.
 export const SAVE_TIMEOUT_MS = 10_000;
@@ -37,9 +37,6 @@ export interface SaveEngineState {
   keeping: 'idle' | 'writing' | 'again';
 }
 
-/** How a save failed, as save-failure.ts tells (customer-app §4, issues 13 §8, 26 §1, 38 §5). */
-export type SaveFailureKind = 'passing' | 'server-fault' | 'sign-in-ended' | 'ended-elsewhere' | 'refused';
-
 export type SaveEngineEvent =
   | { type: 'typed'; at: number }
   | { type: 'debounce-due'; at: number; closed: boolean }
@@ -73,6 +70,7 @@ export type SaveEngineNotice =
   /** The engine's state is updated after a save; waiting callers are not resumed yet. */
   | 'save-ended'
   | 'autosave-stopped'
+  | 'submitted-elsewhere'
   | 'server-faults';
 
 export type SaveEngineEffect =
@@ -182,7 +180,8 @@ export function saveEngine(state: SaveEngineState, event: SaveEngineEvent): Save
       if (state.keeping !== 'idle') return { state: { ...state, keeping: 'again' }, effects: [] };
       return { state: { ...state, keeping: 'writing' }, effects: [{ type: 'keep' }] };
     case 'kept':
-      if (state.keeping === 'again') return { state: { ...state, keeping: 'writing' }, effects: [{ type: 'keep' }] };
+      if (state.keeping === 'again')
+        return { state: { ...state, keeping: 'writing' }, effects: [{ type: 'keep' }] };
       return { state: { ...state, keeping: 'idle' }, effects: [{ type: 'kept-all' }] };
   }
 }
@@ -218,7 +217,10 @@ function flush(state: SaveEngineState, closed: boolean): SaveEngineStep {
  * A save's reply is in: `react` to it; then the callers of its batch go on (`batch-released` follows,
  * with the state as the screen's `save-ended` left it) and the next batch goes.
  */
-function saveEnded(state: SaveEngineState, react: (state: SaveEngineState) => SaveEngineStep): SaveEngineStep {
+function saveEnded(
+  state: SaveEngineState,
+  react: (state: SaveEngineState) => SaveEngineStep,
+): SaveEngineStep {
   const returned: SaveEngineState = { ...state, sending: false };
   if (state.disposed) return { state: returned, effects: [notify('save-returned')] };
   const reacted = react(returned);
@@ -228,18 +230,23 @@ function saveEnded(state: SaveEngineState, react: (state: SaveEngineState) => Sa
   };
 }
 
-function failed(state: SaveEngineState, event: Extract<SaveEngineEvent, { type: 'save-failed' }>): SaveEngineStep {
-  const signInNeeded = state.signInNeeded || event.failure === 'sign-in-ended' || event.failure === 'ended-elsewhere';
+function failed(
+  state: SaveEngineState,
+  event: Extract<SaveEngineEvent, { type: 'save-failed' }>,
+): SaveEngineStep {
+  const signInNeeded =
+    state.signInNeeded || event.failure === 'sign-in-ended' || event.failure === 'ended-elsewhere';
   if (event.failure === 'ended-elsewhere') {
     return {
       state: { ...state, signInNeeded, endedElsewhere: true, waiting: false },
       effects: [{ type: 'release-waiting' }],
     };
   }
-  if (event.failure === 'refused') {
+  if (event.failure === 'refused' || event.failure === 'submitted-elsewhere') {
+    const notice = event.failure === 'refused' ? 'autosave-stopped' : 'submitted-elsewhere';
     return {
       state: { ...state, stopped: true, waiting: false },
-      effects: [{ type: 'release-waiting' }, notify('autosave-stopped', event.error)],
+      effects: [{ type: 'release-waiting' }, notify(notice, event.error)],
     };
   }
   const effects: SaveEngineEffect[] = [];
@@ -249,6 +256,9 @@ function failed(state: SaveEngineState, event: Extract<SaveEngineEvent, { type: 
     if (serverFaults === SERVER_FAULTS_BEFORE_NOTICE) effects.push(notify('server-faults', event.error));
   }
   const attempt = state.attempt + 1;
-  effects.push({ type: 'cancel-retry' }, { type: 'arm-retry', ms: retryDelayMs(attempt, () => event.random) });
+  effects.push(
+    { type: 'cancel-retry' },
+    { type: 'arm-retry', ms: retryDelayMs(attempt, () => event.random) },
+  );
   return { state: { ...state, signInNeeded, serverFaults, attempt, retryWaiting: true }, effects };
 }
