@@ -54,8 +54,8 @@ function newBatch(): Batch {
 
 /**
  * The save engine's effect runner (decision 200): holds the reducer's state, feeds it events and
- * performs its effects: the timers, the save request with its 10 s time-out, the kept-store
- * writes, the promises of callers waiting for a save, and the hooks that tell the screen.
+ * performs its effects: the timers, the save request with its 10 s time-out, the kept-answers
+ * store writes, the promises of callers waiting for a save, and the hooks that tell the screen.
  */
 export class SaveEngineRunner {
   private state: SaveEngineState = initialSaveEngineState;
