@@ -1,6 +1,6 @@
 /**
  * The IndexedDB database of answers kept in this browser (DESIGN §7, decision 062): one store of
- * encrypted entries, one of the profile's key. pending-answers-store.ts says what the entries hold;
+ * encrypted entries, one of the profile's key. kept-answers-store.ts says what the entries hold;
  * this file only opens, reads, writes and deletes them. Plain IndexedDB with two small promise
  * helpers: the `idb` package cost the record route 0.95 KiB its 130 KiB budget no longer has
  * (issue 27 §6 asks for it only where it costs nothing; decision 062).

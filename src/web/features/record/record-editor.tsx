@@ -8,7 +8,7 @@ import { supportLineToShow } from '#domain/support-line.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import type { RecordScreenQuery } from '#web/gql/graphql.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
-import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
+import type { KeptAnswers } from '#web/lib/kept-answers-store.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 import { CareControls } from './care/care-controls.tsx';

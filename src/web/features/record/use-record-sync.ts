@@ -4,11 +4,10 @@ import type { FormTemplate } from '#domain/form-template.ts';
 import { useToast } from '#web/components/ui/toast.tsx';
 import { isLeavingOnPurpose, sendBeforeLogout } from '#web/lib/answer-holders.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
-import type { KeptAnswers } from '#web/lib/pending-answers-store.ts';
+import { type KeptAnswers, recordKeptAnswers } from '#web/lib/kept-answers-store.ts';
 import { SaveRecordAnswersMutation, SubmitRecordMutation } from './api/record-documents.ts';
 import { formKeyOf, recordDataObject, toServerState } from './api/record-state.ts';
 import { answerHolder, keepSendingInBackground, takeBack } from './autosave/background-senders.ts';
-import { keptStoreFor } from './autosave/kept-store.ts';
 import { RecordSync } from './autosave/record-sync.ts';
 import type { SaveInput, ServerRecordState } from './autosave/sync-types.ts';
 import { derivedAnswers } from './derived-answers.ts';
@@ -57,7 +56,7 @@ export function useRecordSync({
 }: RecordSyncSetup) {
   const client = useGraphQLClient();
   const { showToast } = useToast();
-  const [kept] = useState(() => keptStoreFor(owner, recordId));
+  const [kept] = useState(() => recordKeptAnswers(owner, recordId));
   const [engine] = useState(() => {
     let structure = { form: form.current, of: answerStructure(form.current) };
     const structureNow = () => {

@@ -2,7 +2,7 @@ import { answerSlots } from '#domain/form-answer-keys.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
 import type { GraphQLClient } from '#web/lib/graphql-client.ts';
-import { type KeptAnswers, pendingAnswersStore } from '#web/lib/pending-answers-store.ts';
+import { type KeptAnswers, keptAnswersStore } from '#web/lib/kept-answers-store.ts';
 import { formChangeSteps, moveKeptAnswers } from '../autosave/answer-key-moves.ts';
 import { RecordScreenQuery } from './record-documents.ts';
 
@@ -11,7 +11,7 @@ const NOTHING_KEPT: KeptAnswers = { answers: {}, typedAgainst: {} };
 
 async function restoredAnswers(owner: string, recordId: string): Promise<KeptAnswers> {
   try {
-    return (await pendingAnswersStore().read(owner, recordId)) ?? NOTHING_KEPT;
+    return (await keptAnswersStore().read(owner, recordId)) ?? NOTHING_KEPT;
   } catch (error) {
     console.error('Reading unsent answers kept in this browser failed:', (error as Error)?.name);
     return NOTHING_KEPT;

@@ -1,5 +1,5 @@
 import { type FormChangeStep, movedAnswerKey } from '#domain/answer-mapping.ts';
-import type { KeptAnswers } from './sync-types.ts';
+import type { Answers, KeptAnswers } from './sync-types.ts';
 
 /**
  * Issue 26 §3: the record's form changes (migrations and undos, as `LifeRecord.formChanges` lists
@@ -78,4 +78,9 @@ export function moveKeys<V>(map: Map<string, V>, target: (key: string) => string
   const entries = [...map];
   map.clear();
   for (const [key, value] of entries) map.set(target(key), value);
+}
+
+/** Shown answers under the keys the migration moved them to (what the screen showed, in new keys). */
+export function movedAnswers(answers: Answers, mover: AnswerKeyMover): Answers {
+  return Object.fromEntries(Object.entries(answers).map(([key, value]) => [mover.target(key), value]));
 }

@@ -1,5 +1,5 @@
 import type { AnswerBuffer } from './answer-buffer.ts';
-import type { SendQueue } from './send-queue.ts';
+import type { SaveEngineRunner } from './save-engine-runner.ts';
 import type { RecordSyncSnapshot } from './sync-types.ts';
 
 /**
@@ -108,13 +108,13 @@ function sameValues<S extends object>(a: S, b: S): boolean {
 }
 
 /** The screen's snapshot of the engine's parts as they are now. */
-export function recordSnapshot(answers: AnswerBuffer, queue: SendQueue): RecordSyncSnapshot {
+export function recordSnapshot(answers: AnswerBuffer, queue: SaveEngineRunner): RecordSyncSnapshot {
   return {
     structureVersion: answers.structureVersion,
     version: answers.server.version,
     updatedAt: answers.server.updatedAt,
     submitted: answers.server.submitted,
-    saving: queue.inFlight !== null,
+    saving: queue.saving,
     unsent: answers.unsent > 0,
     retrying: queue.retrying,
     serverFaulty: queue.serverFaulty,

@@ -1,12 +1,11 @@
 import { AnswerBuffer } from './answer-buffer.ts';
-import type { AnswerKeyMover } from './answer-key-moves.ts';
+import { type AnswerKeyMover, movedAnswers } from './answer-key-moves.ts';
 import { structureChanged } from './answer-merge.ts';
-import { KeptWriter } from './kept-store.ts';
 import { RecordStore, recordSnapshot } from './record-store.ts';
 import { RemoteUpdates } from './remote-updates.ts';
+import { SaveEngineRunner } from './save-engine-runner.ts';
 import { beginSave, type SaveExchange } from './save-exchange.ts';
-import { isSubmittedRefusal } from './save-failure.ts';
-import { SendQueue } from './send-queue.ts';
+import { CHOOSE_KEPT_ANSWERS_FIRST } from './save-failure.ts';
 import type {
   Answers,
   KeptAnswers,
@@ -19,34 +18,30 @@ import type {
 
 // The engine's public face: what its callers and tests import from here.
 export { MAX_SAVE_BYTES } from './save-body.ts';
-export { SAVE_DEBOUNCE_MS, SAVE_TIMEOUT_MS } from './send-queue.ts';
+export { SAVE_DEBOUNCE_MS, SAVE_TIMEOUT_MS } from './save-engine.ts';
+export { CHOOSE_KEPT_ANSWERS_FIRST } from './save-failure.ts';
 export type { Answers, SaveInput } from './sync-types.ts';
-
-/** customer-app §4 "Complete & Send" waits until the person has chosen between kept and newer answers. */
-export const CHOOSE_KEPT_ANSWERS_FIRST =
-  'Some answers kept on this device were changed since on another device. Choose which to keep, then send.';
 
 /**
  * The record's answers between the screen and the server (customer-app §4 Save queue and Editing
  * flag; DESIGN §7; decision 061), assembled from its parts: the answer buffer (typed, sent,
- * acknowledged), the send queue, the kept-store writer, the remote-update gate and the React store.
+ * acknowledged), the save engine (save-engine.ts, its runner sends, keeps and retries; decision
+ * 200), the remote-update gate and the React store.
  * Unsent answers stay shown and kept until acknowledged; a stored answer never replaces one unsent.
  */
 export class RecordSync {
   private readonly deps: RecordSyncDeps;
   /** The answers as typed, sent and acknowledged, over the stored state. */
   private readonly answers: AnswerBuffer;
-  /** One save at a time, latest answers only, with time-out and retry. */
-  private readonly queue: SendQueue;
+  /** One save at a time, latest answers only, with time-out and retry; kept in this browser. */
+  private readonly engine: SaveEngineRunner;
   /** When a stored state read from elsewhere is taken (the Editing flag). */
   private readonly remote: RemoteUpdates;
   private started = false;
   private disposed = false;
-  /** Writes the unsent answers to this browser's kept store (latest only). */
-  private readonly keptWriter: KeptWriter;
   /** What React reads: the snapshot and the listeners. */
   private readonly store = new RecordStore(
-    () => recordSnapshot(this.answers, this.queue),
+    () => recordSnapshot(this.answers, this.engine),
     (key) => this.answers.getAnswer(key),
   );
 
@@ -56,11 +51,7 @@ export class RecordSync {
     this.answers.takeKept(deps.restored);
     this.remote = new RemoteUpdates(
       () => this.server,
-      () => this.queue.inFlight !== null,
-    );
-    this.keptWriter = new KeptWriter(
-      () => this.answers.kept(),
-      (kept) => deps.persist(kept),
+      () => this.engine.saving,
     );
     const exchange: SaveExchange = {
       save: (input, signal) => deps.save(input, signal),
@@ -68,13 +59,15 @@ export class RecordSync {
       isOtherForm: (formKey) => this.remote.isOtherForm(formKey),
       formChanged: () => this.noteFormChanged(),
       acknowledged: ({ data, version, updatedAt }, shown) => {
-        this.queue.succeeded();
+        this.engine.succeeded();
         this.adopt({ ...this.server, data, version, updatedAt }, shown);
-        this.keptWriter.keep();
+        this.engine.keep();
       },
     };
-    this.queue = new SendQueue({
+    this.engine = new SaveEngineRunner({
       begin: () => beginSave(this.answers, exchange),
+      readKept: () => this.answers.kept(),
+      writeKept: (kept) => deps.persist(kept),
       started: () => this.emit(),
       finished: () => this.answers.markSent([]),
       ended: () => {
@@ -84,11 +77,8 @@ export class RecordSync {
         this.emit();
       },
       closed: () => this.server.submitted,
-      onStopped: (error) => {
-        if (!isSubmittedRefusal(error)) {
-          deps.onAutosaveStopped?.(error);
-          return;
-        }
+      onStopped: (error) => deps.onAutosaveStopped?.(error),
+      onSubmittedElsewhere: () => {
         this.adopt({ ...this.server, submitted: true });
         this.emit();
         deps.onSubmittedElsewhere?.();
@@ -107,8 +97,8 @@ export class RecordSync {
     const firstStart = !this.started;
     this.started = true;
     this.disposed = false;
-    this.queue.start();
-    if (firstStart && Object.keys(this.deps.restored?.answers ?? {}).length > 0) this.keptWriter.keep();
+    this.engine.start();
+    if (firstStart && Object.keys(this.deps.restored?.answers ?? {}).length > 0) this.engine.keep();
     if (this.answers.unsent > 0 && !this.server.submitted) queueMicrotask(() => void this.flush());
   }
 
@@ -141,8 +131,8 @@ export class RecordSync {
     if (structural) this.answers.structureVersion += 1;
     // Issue 26 §4: kept at once (a crash 50 ms later loses nothing); writes coalesce, so a burst of
     // keys costs one write in flight and one more with the latest answers.
-    this.keptWriter.keep();
-    this.queue.typed();
+    this.engine.keep();
+    this.engine.typed();
     this.emit(keys);
   }
 
@@ -176,12 +166,12 @@ export class RecordSync {
 
   /** Saves now (a step change, customer-app §4), or right after the one on its way; resolves when done. */
   flush(): Promise<void> {
-    return this.queue.flush();
+    return this.engine.flush();
   }
 
   /** The network is back (the browser's online event, a poll that reached the server): retry now. */
   retryNow(): void {
-    this.queue.retryNow();
+    this.engine.retryNow();
   }
 
   /**
@@ -199,7 +189,7 @@ export class RecordSync {
 
   /** Answers not acknowledged yet, or kept ones waiting for a choice (the beforeunload warning). */
   hasUnsent(): boolean {
-    return this.answers.unsent > 0 || this.queue.inFlight !== null || this.answers.conflictCount > 0;
+    return this.answers.unsent > 0 || this.engine.saving || this.answers.conflictCount > 0;
   }
 
   /** Kept answers someone changed since they were typed here, with both texts (issue 13 §2). */
@@ -212,20 +202,15 @@ export class RecordSync {
     const before = this.view();
     const mine = keep === 'mine' && !this.server.submitted;
     if (!this.answers.resolveConflict(key, mine ? 'mine' : 'stored')) return;
-    if (mine) {
-      this.noteStructure(before);
-      this.keptWriter.keep();
-      this.emit([key]);
-      void this.flush();
-      return;
-    }
-    this.keptWriter.keep();
-    this.emit();
+    if (mine) this.noteStructure(before);
+    this.engine.keep();
+    this.emit(mine ? [key] : undefined);
+    if (mine) void this.flush();
   }
 
   /** Resolves once the answers being kept in this browser have been written. */
   persisted(): Promise<void> {
-    return this.keptWriter.written();
+    return this.engine.written();
   }
 
   /**
@@ -235,17 +220,15 @@ export class RecordSync {
    */
   changeForm(state: ServerRecordState, mover: AnswerKeyMover): void {
     if (this.disposed) return;
-    const before = Object.fromEntries(
-      Object.entries(this.view()).map(([key, value]) => [mover.target(key), value]),
-    );
+    const before = movedAnswers(this.view(), mover);
     this.answers.changeForm(mover, state.version);
-    this.queue.resume();
+    this.engine.resume();
     this.remote.drop();
     this.adopt(state, before);
     this.answers.structureVersion += 1;
-    this.keptWriter.keep();
+    this.engine.keep();
     this.emit();
-    if (this.answers.unsent > 0 || this.queue.waiting) void this.flush();
+    if (this.answers.unsent > 0 || this.engine.waiting) void this.flush();
   }
 
   /**
@@ -254,22 +237,22 @@ export class RecordSync {
    * from them (unticked checkboxes as false). Throws the failure; nothing is lost then.
    */
   async submit(send: (input: SaveInput) => Promise<ServerRecordState>): Promise<void> {
-    this.queue.halt();
+    this.engine.halt();
     if (this.answers.conflictCount > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
-    await this.queue.sendAll(() => this.answers.unsent);
+    await this.engine.sendAll(() => this.answers.unsent);
     if (this.answers.conflictCount > 0) throw new Error(CHOOSE_KEPT_ANSWERS_FIRST);
     const { answers } = this.answers.nextSave('submit', (view) => this.deps.derive?.(view, 'submit') ?? {});
     // After autosave stopped, the person's answers have not been merged: they are sent "as of now".
-    const state = await send({ baseVersion: this.queue.stopped ? null : this.server.version, answers });
+    const state = await send({ baseVersion: this.engine.stopped ? null : this.server.version, answers });
     this.answers.submitted();
     this.adopt(state);
-    this.keptWriter.keep();
+    this.engine.keep();
     this.emit();
   }
 
   dispose(): void {
     this.disposed = true;
-    this.queue.dispose();
+    this.engine.dispose();
   }
 
   /** The server's version this screen holds (issue 31 §6.2: the poll names it). */
@@ -282,7 +265,7 @@ export class RecordSync {
   }
 
   private noteFormChanged(): void {
-    if (this.queue.pause()) this.deps.onFormChanged?.();
+    if (this.engine.pause()) this.deps.onFormChanged?.();
   }
 
   /** The stored state that waited for blur or the save's end, taken now. */
@@ -298,8 +281,8 @@ export class RecordSync {
   private adopt(state: ServerRecordState, before: Answers = this.view()): void {
     // Issue 13 §2: what the server turned out to hold (a save whose reply came after the time-out)
     // leaves the kept copy too, so a later visit never sends it again over a newer answer.
-    if (this.answers.adopt(state, before)) this.keptWriter.keep();
-    if (state.submitted) this.queue.halt();
+    if (this.answers.adopt(state, before)) this.engine.keep();
+    if (state.submitted) this.engine.halt();
     this.noteStructure(before);
     this.store.invalidate();
   }

@@ -1,5 +1,5 @@
 import type { AnswerBuffer } from './answer-buffer.ts';
-import type { SaveOutcome } from './send-queue.ts';
+import type { SaveOutcome } from './save-engine-runner.ts';
 import type { Answers, RecordSyncDeps, SaveResult } from './sync-types.ts';
 
 export interface SaveExchange {

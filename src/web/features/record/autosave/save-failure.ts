@@ -86,3 +86,28 @@ export function isSubmittedRefusal(error: unknown): boolean {
     error.message === RECORD_SUBMITTED_REFUSAL
   );
 }
+
+/** customer-app §4 "Complete & Send" waits until the person has chosen between kept and newer answers. */
+export const CHOOSE_KEPT_ANSWERS_FIRST =
+  'Some answers kept on this device were changed since on another device. Choose which to keep, then send.';
+
+/** How a save failed, as the save engine tells them apart (customer-app §4, issues 13 §8, 26 §1, 38 §5). */
+export type SaveFailureKind =
+  | 'passing'
+  | 'server-fault'
+  | 'sign-in-ended'
+  | 'ended-elsewhere'
+  | 'refused'
+  /** Issue 44 §7: refused because the record was submitted elsewhere: read-only now. */
+  | 'submitted-elsewhere';
+
+/**
+ * Which kind of failure `error` is. (A 401 that also says INTERNAL_SERVER_ERROR, which the server
+ * never sends, counts as a sign-in that ended, not as a server fault.)
+ */
+export function failureKind(error: unknown): SaveFailureKind {
+  if (isSignInEndedElsewhere(error)) return 'ended-elsewhere';
+  if (!isPassingSaveFailure(error)) return isSubmittedRefusal(error) ? 'submitted-elsewhere' : 'refused';
+  if (isEndedSignIn(error)) return 'sign-in-ended';
+  return isServerFault(error) ? 'server-fault' : 'passing';
+}

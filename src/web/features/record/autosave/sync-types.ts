@@ -1,3 +1,5 @@
+import type { KeptAnswers } from '#web/lib/kept-answers-store.ts';
+
 /** The shapes the record's saving parts share (record-sync.ts assembles them; decision 061). */
 export type Answers = Readonly<Record<string, unknown>>;
 
@@ -21,19 +23,8 @@ export interface SaveResult {
   formKey?: string;
 }
 
-/**
- * Answers kept in this browser, each with the record version it was typed against (issue 13 §2). 0
- * when unknown: any answer written since then counts as newer, which is the safe side.
- */
-export interface KeptAnswers {
-  answers: Answers;
-  typedAgainst: Readonly<Record<string, number>>;
-  /**
-   * When the person last changed each answer (ms since 1970, issue 26 §5): of two tabs' kept
-   * answers to one question, the newer wins. Absent in entries kept before it was.
-   */
-  changedAt?: Readonly<Record<string, number>>;
-}
+/** Answers kept in this browser with the version each was typed against: one type, the store's. */
+export type { KeptAnswers };
 
 /** An answer kept from an earlier visit that someone changed since: the person chooses (issue 13 §2). */
 export interface KeptConflict {

@@ -6,8 +6,9 @@
  * - one entry per person, record and tab, deleted the moment the server acknowledges its answers;
  * - everything deleted at logout (after the screens had a moment to send what they still hold);
  * - never in localStorage, URLs or logs.
- * The database itself is kept-answers-db.ts; the screens that hold answers, and the logout that
- * deletes them, answer-holders.ts.
+ * The one module for kept answers (issue 40 §3: once three layers with three names): a record's
+ * engine takes `recordKeptAnswers`; the database itself is kept-answers-db.ts (shared with kept
+ * recordings); the screens that hold answers, and the logout that deletes them, answer-holders.ts.
  */
 import {
   connection,
@@ -27,13 +28,16 @@ export type UnsentAnswers = Record<string, unknown>;
  * before versions were): every answer written since is then a conflict, which is the safe side.
  */
 export interface KeptAnswers {
-  answers: UnsentAnswers;
-  typedAgainst: Record<string, number>;
-  /** When the person last changed each answer (issue 26 §5: of two tabs' answers the newer wins). */
-  changedAt?: Record<string, number>;
+  answers: Readonly<UnsentAnswers>;
+  typedAgainst: Readonly<Record<string, number>>;
+  /**
+   * When the person last changed each answer (ms since 1970, issue 26 §5): of two tabs' kept
+   * answers to one question, the newer wins. Absent in entries kept before it was.
+   */
+  changedAt?: Readonly<Record<string, number>>;
 }
 
-export interface PendingAnswersStore {
+export interface KeptAnswersStore {
   /** Every answer kept for a record in this browser, by any tab (the most recent one per answer). */
   read(owner: string, recordId: string): Promise<KeptAnswers | null>;
   /** Replaces this tab's unsent answers of a record; an empty map deletes its entry. */
@@ -177,7 +181,7 @@ function merged(entries: KeptEntry[]): KeptAnswers {
   return { answers, typedAgainst, changedAt };
 }
 
-export function pendingAnswersStore(): PendingAnswersStore {
+export function keptAnswersStore(): KeptAnswersStore {
   holdTabLock();
   return {
     async read(owner, recordId) {
@@ -214,5 +218,21 @@ export function pendingAnswersStore(): PendingAnswersStore {
       await adopt(merged(orphans));
       await deleteEntries(orphans.map((entry) => entry.id));
     },
+  };
+}
+
+/** The kept store for one person's record, as its save engine uses it. */
+export interface RecordKeptAnswers {
+  write(kept: KeptAnswers): Promise<void>;
+  /** Issue 13 §1: answers of closed tabs of this record, handed to `adopt`, then deleted. */
+  takeOrphans(adopt: (kept: KeptAnswers) => Promise<void>): Promise<void>;
+}
+
+/** Without a person (signed out) nothing is kept. */
+export function recordKeptAnswers(owner: string, recordId: string): RecordKeptAnswers {
+  const store = keptAnswersStore();
+  return {
+    write: (kept) => (owner ? store.write(owner, recordId, kept) : Promise.resolve()),
+    takeOrphans: (adopt) => (owner ? store.takeOrphans(owner, recordId, adopt) : Promise.resolve()),
   };
 }
