@@ -84,6 +84,8 @@ export async function startBenchServer(options: {
     DATA_DIR: dataDirs[i] ?? '',
     PUBLIC_URL: `http://127.0.0.1:${firstPort}`,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    // Decision 151: PGLITE_WORKER=false measures the embedded database on the server's own thread.
+    ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),
   });
   const config = loadConfig(envFor(0));
   const cleanUp = async () => {

@@ -9,7 +9,7 @@ import {
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
 import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answers.ts';
-import { booleanFlag, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
+import { booleanFlag, booleanFlagOn, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
@@ -51,6 +51,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Issue 14 §5: the local mailbox shows reset links; only to this machine unless set.
   MAILBOX_PUBLIC: booleanFlag,
+  // Issue 39 §2 (decision 151): the embedded database in a worker thread; `false` keeps it in-process.
+  PGLITE_WORKER: booleanFlagOn,
   // Issue 14 §11: how long a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Issue 25: new work is refused with 503 once the heap holds this share of its limit.
@@ -186,6 +188,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     memoryGuardHeapFraction: env.MEMORY_GUARD_HEAP_FRACTION,
     mailboxPublic: env.MAILBOX_PUBLIC,
+    pgliteInWorker: env.PGLITE_WORKER,
     networkRateLimitFactor: env.NETWORK_RATE_LIMIT_FACTOR,
     fairShare: fairShareSettings(env),
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database, {
     purpose: `Life Record server on port ${config.port}`,
     encryption: config.encryption,
+    pgliteInWorker: config.pgliteInWorker,
   });
   try {
     await migrateDatabase(database, config.database, (line) => console.log(line));

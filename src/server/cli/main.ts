@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
     database = await openDatabase(config.database, {
       purpose: `Life Record CLI (${parsed.command.name})`,
       encryption: config.encryption,
+      pgliteInWorker: config.pgliteInWorker,
     });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;

@@ -20,6 +20,7 @@ import { createRecordVault, type RecordVault } from './encryption/record-vault.t
 import { newDataKey } from './encryption/sealed-value.ts';
 import * as identitySchema from './identity-schema.ts';
 import { type PreparedStatement, runPglitePrepared } from './pglite-prepared.ts';
+import { PgliteWorkerClient } from './pglite-worker-client.ts';
 import { type NotificationHandler, PostgresListener } from './postgres-listener.ts';
 import * as productSchema from './schema.ts';
 
@@ -61,12 +62,17 @@ export interface OpenOptions {
   poolSize?: number;
   /** The server's (config.encryption); when absent, read from the environment (tools, tests). */
   encryption?: EncryptionConfig;
+  /**
+   * Issue 39 §2 (decision 151): PGlite runs in a worker thread, so no statement holds up the
+   * server's event loop. On unless turned off (PGLITE_WORKER=false).
+   */
+  pgliteInWorker?: boolean;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   const database =
     target.kind === 'pglite'
-      ? await openPglite(target.dir, options.purpose ?? 'Life Record server')
+      ? await openPglite(target.dir, options.purpose ?? 'Life Record server', options.pgliteInWorker ?? true)
       : await openPostgres(target.url, options.poolSize ?? 10);
   // Opened after the database: the embedded key store is guarded by the data directory's lock.
   try {
@@ -155,16 +161,56 @@ async function refuseNewKeyOverWrappedKeys(
   );
 }
 
-async function openPglite(dir: string, purpose: string): Promise<Omit<Database, 'vault'>> {
+async function openPglite(dir: string, purpose: string, inWorker: boolean): Promise<Omit<Database, 'vault'>> {
   const inMemory = dir.startsWith('memory://');
   const lock: DataDirLock | undefined = inMemory ? undefined : acquireDataDirLock(dir, purpose);
-  let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    return await (inWorker ? openPgliteInWorker(dir, lock) : openPgliteInProcess(dir, lock));
   } catch (error) {
     lock?.release();
     throw error;
   }
+}
+
+/** Decision 151: the same calls as below, each a message to the worker thread that owns PGlite. */
+async function openPgliteInWorker(
+  dir: string,
+  lock: DataDirLock | undefined,
+): Promise<Omit<Database, 'vault'>> {
+  const client = await PgliteWorkerClient.create(dir);
+  // Drizzle's PGlite driver uses only query() and transaction() (with the tx's query()).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    prepared: (statement) => client.prepared(statement),
+    query: async <Row>(text: string, values: readonly unknown[] = []) =>
+      (await client.query<Row>(text, [...values])).rows,
+    exec: (script) => client.script(script),
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPgliteInProcess(
+  dir: string,
+  lock: DataDirLock | undefined,
+): Promise<Omit<Database, 'vault'>> {
+  const client = await PGlite.create(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -7,7 +7,8 @@ import { arrayLiteral, runPglitePrepared } from './pglite-prepared.ts';
 let database: Database;
 let client: PGlite;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dir: 'memory://' });
+  // runPglitePrepared runs beside PGlite itself (in the worker thread, decision 151): in-process here.
+  database = await openDatabase({ kind: 'pglite', dir: 'memory://' }, { pgliteInWorker: false });
   client = (database.db as unknown as { $client: PGlite }).$client;
   await client.exec(
     'create table notes (id uuid primary key, body jsonb not null, tags text[], at timestamptz)',
