@@ -193,9 +193,7 @@ async function openPgliteInWorker(
         if (!client.closed) await unlisten();
       };
     },
-    ping: async () => {
-      await client.query('select 1');
-    },
+    ping: () => client.query('select 1').then(() => {}),
     close: async () => {
       try {
         await client.close();
