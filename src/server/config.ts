@@ -9,7 +9,7 @@ import {
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
 import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answers.ts';
-import { booleanFlag, booleanFlagOn, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
+import { booleanFlag, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
@@ -51,8 +51,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Issue 14 §5: the local mailbox shows reset links; only to this machine unless set.
   MAILBOX_PUBLIC: booleanFlag,
-  // Issue 39 §2 (decision 151): the embedded database in a worker thread; `false` keeps it in-process.
-  PGLITE_WORKER: booleanFlagOn,
+  // Issue 39 §2 (decision 151): the embedded database in a worker thread (off until measured on a quiet machine).
+  PGLITE_WORKER: booleanFlag,
   // Issue 14 §11: how long a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Issue 25: new work is refused with 503 once the heap holds this share of its limit.
