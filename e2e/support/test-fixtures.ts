@@ -40,6 +40,12 @@ interface Fixtures {
   admin: SignedInAdmin;
 }
 
+/**
+ * How long the sign-in fixtures may take, apart from the test's own timeout: a test that raises its
+ * timeout with `test.setTimeout` does so only once its fixtures are set up.
+ */
+const SIGN_IN_TIMEOUT_MS = 60_000;
+
 /** The spec's file name without `.spec.ts`: a readable prefix for the people a fixture makes. */
 function specName(testInfo: TestInfo): string {
   return path.basename(testInfo.file).replace(/\.spec\.ts$/, '');
@@ -70,16 +76,23 @@ export const test = base.extend<Fixtures>({
   screenshots: async ({}, use, testInfo) => {
     await use((page, name, options) => takeScreenshots(page, testInfo, name, options));
   },
-  recordOwner: async ({ page }, use, testInfo) => {
-    const owner = personWithRecord(specName(testInfo));
-    await openRecord(page, owner);
-    await use(owner);
-  },
+  // Its own time budget, as when these steps opened the test after its `test.setTimeout`.
+  recordOwner: [
+    async ({ page }, use, testInfo) => {
+      const owner = personWithRecord(specName(testInfo));
+      await openRecord(page, owner);
+      await use(owner);
+    },
+    { timeout: SIGN_IN_TIMEOUT_MS },
+  ],
   adminName: ['Ada Admin', { option: true }],
-  admin: async ({ page, adminName }, use, testInfo) => {
-    const email = uniqueEmail(`${specName(testInfo)}-admin`);
-    createUser({ email, name: adminName, password: PASSWORD, role: 'admin' });
-    await login(page, { email, password: PASSWORD });
-    await use({ email, name: adminName });
-  },
+  admin: [
+    async ({ page, adminName }, use, testInfo) => {
+      const email = uniqueEmail(`${specName(testInfo)}-admin`);
+      createUser({ email, name: adminName, password: PASSWORD, role: 'admin' });
+      await login(page, { email, password: PASSWORD });
+      await use({ email, name: adminName });
+    },
+    { timeout: SIGN_IN_TIMEOUT_MS },
+  ],
 });
