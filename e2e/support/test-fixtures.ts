@@ -44,7 +44,7 @@ interface Fixtures {
  * How long the sign-in fixtures may take, apart from the test's own timeout: a test that raises its
  * timeout with `test.setTimeout` does so only once its fixtures are set up.
  */
-const SIGN_IN_TIMEOUT_MS = 60_000;
+const SIGN_IN_TIMEOUT_MS = 120_000;
 
 /** The spec's file name without `.spec.ts`: a readable prefix for the people a fixture makes. */
 function specName(testInfo: TestInfo): string {
