@@ -1,10 +1,12 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { wordText, zipEntries } from '../src/web/test-support/zip-entries.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser, seedDemo } from './support/cli.ts';
 import { chooseInAccountMenu, chooseRowAction, login, uniqueEmail } from './support/fixtures.ts';
 import { answerAsOwner, PASSWORD } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
+
+test.use({ axeScope: { include: 'main', minorToo: true } });
 
 // Issue 10: the admin console of admin-app §2 in Chromium against the real server, walked as an
 // admin would: every tab, its texts, validation messages and toasts, the URL state and the guard.
@@ -18,10 +20,6 @@ async function signInAsAdmin(page: Page, prefix = 'console-admin') {
   createUser({ email, name: `Admin ${prefix}`, password: PASSWORD, role: 'admin' });
   await login(page, { email, password: PASSWORD });
   return email;
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  await expectNoAxeFindings(page, what, { include: 'main', minorToo: true });
 }
 
 test('non-admins are refused at the admin, form builder and datasync pages and land on the root', async ({
@@ -51,6 +49,7 @@ test('non-admins are refused at the admin, form builder and datasync pages and l
 test('Records: unassigned switch, search, Submitted select, actions, report generation and download', async ({
   page,
   browser,
+  expectAxeClean,
 }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page, 'records-admin');
@@ -149,6 +148,7 @@ test('Records: unassigned switch, search, Submitted select, actions, report gene
 
 test('Organizations: add with "Name is required.", inline edit, one row at a time, website in a new tab', async ({
   page,
+  expectAxeClean,
 }) => {
   await signInAsAdmin(page, 'orgs-admin');
   await page.goto('/#/admin?tab=organizations');
@@ -189,6 +189,7 @@ test('Organizations: add with "Name is required.", inline edit, one row at a tim
 
 test('Users: inline edit with organization select, role tags, Add Role lists only roles not held', async ({
   page,
+  expectAxeClean,
 }) => {
   await signInAsAdmin(page, 'users-admin');
   const email = uniqueEmail('users-person');
@@ -227,7 +228,10 @@ test('Users: inline edit with organization select, role tags, Add Role lists onl
   await expect(saved.getByRole('list', { name: 'Roles' })).toHaveText('customer');
 });
 
-test('Inventory Types: columns, Clone Form "(2)", the migration tool and its messages', async ({ page }) => {
+test('Inventory Types: columns, Clone Form "(2)", the migration tool and its messages', async ({
+  page,
+  expectAxeClean,
+}) => {
   await signInAsAdmin(page, 'types-admin');
   await page.goto('/#/admin?tab=inventory-types');
   for (const column of ['Name', 'Description', 'Report Query', 'Actions']) {
@@ -264,6 +268,7 @@ test('Inventory Types: columns, Clone Form "(2)", the migration tool and its mes
 
 test('Products: "All fields are required.", decimal costs only, Qty labelled Credits while editing', async ({
   page,
+  expectAxeClean,
 }) => {
   await signInAsAdmin(page, 'products-admin');
   await page.goto('/#/admin?tab=products');
@@ -338,6 +343,7 @@ test('tabs work from the keyboard, the back button returns to the previous tab, 
 
 test('an admin sees purchases and contact-form messages; without an organization, Products lists but cannot buy', async ({
   page,
+  expectAxeClean,
 }) => {
   await signInAsAdmin(page, 'activity-admin');
   await page.getByRole('banner').getByRole('link', { name: 'Products' }).click();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { readPdf } from '../src/server/modules/book/test-support/read-pdf.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { e2eDataDir } from './support/e2e-environment.ts';
 import { answerAsOwner, openRecord, personWithRecord } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 42 "Done when": the owner makes a book from the record screen with "Make my book" and
 // downloads it; the PDF holds the sections chosen, in the order chosen; the making is in their
@@ -18,17 +18,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('the owner makes a book of chosen sections in their order, follows its progress and downloads it', async ({
   page,
   browser,
+  screenshots,
 }) => {
   test.setTimeout(150_000);
   const owner = personWithRecord('book');
@@ -59,7 +52,7 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   await page.getByLabel('Subtitle (optional)').fill(`For the grandchildren ${marker}`);
   await page.getByRole('radio', { name: '6 × 9 in (print)' }).check();
   await expectNoAxeFindings(page, 'the book choices');
-  await shoot(page, 'book-choices');
+  await screenshots(page, 'book-choices');
 
   await page.getByRole('button', { name: 'Make my book' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your book (PDF) is ready.' })).toBeVisible({
@@ -77,7 +70,7 @@ test('the owner makes a book of chosen sections in their order, follows its prog
     'Name & Date of Birth',
   ]);
   expect(pdf.elements.map((element) => element.text)).toContain(`For the grandchildren ${marker}`);
-  await shoot(page, 'book-ready');
+  await screenshots(page, 'book-ready');
 
   // In the person's own list, as their own action.
   await page.getByRole('link', { name: 'Back to my record' }).click();

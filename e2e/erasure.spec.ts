@@ -1,6 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
 import { login, signup, uniqueEmail } from './support/fixtures.ts';
 import { answer } from './support/record-form-driver.ts';
@@ -11,30 +9,22 @@ import {
   PASSWORD,
   personWithRecord,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
+
+test.use({ axeScope: { minorToo: true } });
 
 // Issue 30 §6 (decision 131): "Delete my account and my story" walked by the person in Chromium,
 // and "Erase this person and their story" by an admin in the Users tab.
 
 const form = lifeInventoryForm;
 
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/${name}.png` });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/${name}-390.png` });
-  if (size) await page.setViewportSize(size);
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  await expectNoAxeFindings(page, what, { minorToo: true });
-}
-
 test('a person deletes their account and story, cannot sign in again, and a new sign-up starts fresh', async ({
   page,
+  screenshots,
+  expectAxeClean,
+  recordOwner: owner,
 }) => {
   test.setTimeout(150_000);
-  const owner = personWithRecord('erase-self');
-  await openRecord(page, owner);
   await answer(page, form, 'name', 'A secret never to be kept');
   const token = await idTokenOf(page);
   await expect(async () =>
@@ -149,7 +139,11 @@ test('a record screen left open elsewhere ends on the erased page at once, keepi
   await context.close();
 });
 
-test('an admin erases a person and their story from the Users tab', async ({ browser }) => {
+test('an admin erases a person and their story from the Users tab', async ({
+  browser,
+  screenshots,
+  expectAxeClean,
+}) => {
   test.setTimeout(150_000);
   const owner = personWithRecord('erase-by-admin');
   const adminEmail = uniqueEmail('erasure-admin');

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { answerAsOwner, PASSWORD } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
+
+test.use({ adminName: 'Vic Versions' });
 
 // Issue 12 (decision 100): an admin changes a form people have started; their records keep the
 // version they started on; the admin publishes, reads the diff, maps answers, previews, migrates
@@ -46,11 +49,9 @@ async function importAndSave(page: Page, json: unknown, button: 'Save Form' | 'U
 test('a started record keeps its version; publish, diff, mapping preview, migrate and undo', async ({
   page,
   browser,
+  admin: _admin,
 }) => {
   test.setTimeout(180_000);
-  const adminEmail = uniqueEmail('versions-admin');
-  createUser({ email: adminEmail, name: 'Vic Versions', password: PASSWORD, role: 'admin' });
-  await login(page, { email: adminEmail, password: PASSWORD });
 
   // Version 1: built and saved; a person starts a record of it (the first record publishes v1).
   await page.goto('/#/formbuilder');

@@ -1,8 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { LEAVE_WITH_UNSAVED_CHANGES } from '../src/web/features/formbuilder/use-builder-shortcuts.ts';
-import { createUser } from './support/cli.ts';
-import { login, uniqueEmail } from './support/fixtures.ts';
-import { PASSWORD } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 11: the builder's live preview is the record screen's own renderer (conditions, progress,
 // sections), it follows every edit, and leaving with unsaved changes asks first.
@@ -39,10 +36,8 @@ const FORM = {
 
 test('the preview shows the form as people will, follows edits, and leaving unsaved asks first', async ({
   page,
+  admin: _admin,
 }) => {
-  const adminEmail = uniqueEmail('preview-admin');
-  createUser({ email: adminEmail, name: 'Pru Preview', password: PASSWORD, role: 'admin' });
-  await login(page, { email: adminEmail, password: PASSWORD });
   await page.goto('/#/formbuilder');
   await page.getByLabel("Paste a form's JSON").fill(JSON.stringify(FORM));
   await page.getByRole('button', { name: 'Import JSON' }).click();
@@ -95,10 +90,8 @@ test('the preview shows the form as people will, follows edits, and leaving unsa
 
 test('Back with unsaved changes leaves once the admin says so; saved, it leaves without asking', async ({
   page,
+  admin: _admin,
 }) => {
-  const adminEmail = uniqueEmail('back-admin');
-  createUser({ email: adminEmail, name: 'Bea Back', password: PASSWORD, role: 'admin' });
-  await login(page, { email: adminEmail, password: PASSWORD });
   await page.goto('/#/admin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/#/formbuilder');

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { PASSWORD } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 11: an admin builds a form from nothing in the browser (sections, every field type,
 // options, a condition, a table), saves and updates it, exports and re-imports it identically;
@@ -38,11 +39,9 @@ async function downloadForm(page: Page): Promise<{ name: string; json: unknown }
 test('an admin builds, saves, updates, exports and re-imports a form; a person fills it in and sends it', async ({
   page,
   browser,
+  admin: _admin,
 }) => {
   test.setTimeout(180_000);
-  const adminEmail = uniqueEmail('builder-admin');
-  createUser({ email: adminEmail, name: 'Bob Builder', password: PASSWORD, role: 'admin' });
-  await login(page, { email: adminEmail, password: PASSWORD });
   await page.getByRole('banner').getByRole('link', { name: 'Forms' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Form builder' })).toBeVisible();
   await expect(page.getByText('No sections yet.')).toBeVisible();

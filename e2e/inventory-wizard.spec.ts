@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 6: the inventory wizard (customer-app §2 Inventory, §4 Wizard, §5, §8 alerts) in Chromium,
 // against the real server and its offline narrative generator (no model API is configured here).
@@ -11,12 +12,9 @@ const heading = (page: Page) => page.getByRole('main').getByRole('heading', { le
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/inventory-${name}.png`, fullPage: true });
-}
-
 test('a customer goes from step 1 to the narrative; follow-ups appear and disappear as §4 says', async ({
   page,
+  screenshots,
 }) => {
   const email = uniqueEmail('wizard');
   createUser({ email, name: 'Cora Customer', password, role: 'customer', organization: 'Wizard Org' });
@@ -38,7 +36,7 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
   await field(page, /What is your full name/).fill('Ada <script>alert(1)</script> Lovelace');
   await field(page, /What is your date of birth/).fill('12/10/1980');
   await expectNoAxeFindings(page, 'the wizard, step 1', { include: 'main', minorToo: true });
-  await shot(page, 'step-1');
+  await screenshots(page, 'inventory-step-1', { widths: [1280] });
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Physical Characteristics');
@@ -112,7 +110,7 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
   await field(page, /How do they still bother you/).fill('At night.');
   await bother.getByRole('radio', { name: 'No' }).check();
   await expect(field(page, /How do they still bother you/)).toHaveCount(0);
-  await shot(page, 'step-7');
+  await screenshots(page, 'inventory-step-7', { widths: [1280] });
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Review Your Information');
@@ -133,7 +131,7 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
   await field(page, /Signature/).fill('Ada Lovelace');
   await expect(getReport).toBeEnabled();
   await expectNoAxeFindings(page, 'the wizard, step 8', { include: 'main', minorToo: true });
-  await shot(page, 'step-8');
+  await screenshots(page, 'inventory-step-8', { widths: [1280] });
   await page.getByRole('button', { name: 'Back to Step 7' }).click();
   await expect(heading(page)).toHaveText('Family of Origin - Separation');
   await next(page).click();
@@ -151,7 +149,7 @@ test('a customer goes from step 1 to the narrative; follow-ups appear and disapp
   await expect(narrative).not.toContainText('At night.');
   await expect(narrative.getByRole('heading', { name: 'Psychological report' })).toBeVisible();
   await expectNoAxeFindings(page, 'the wizard, the narrative', { include: 'main', minorToo: true });
-  await shot(page, 'step-9');
+  await screenshots(page, 'inventory-step-9', { widths: [1280] });
 });
 
 test('a client is refused with the spec’s alert and sent home', async ({ page }) => {

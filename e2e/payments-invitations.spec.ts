@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { listOutboxMessages } from '../src/server/modules/mail/outbox.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser, seedDemo } from './support/cli.ts';
 import { e2eDataDir } from './support/e2e-environment.ts';
 import { login, signupAtProvider, uniqueEmail, verifyEmail } from './support/fixtures.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 5 on the embedded defaults: the payments sandbox, the Account screen, invitations by mail
 // (the outbox and its mailbox page) and joining with the invited address.
@@ -166,31 +166,18 @@ test('Account sends a person who is neither customer nor admin to Home', async (
   await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
 });
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  await expectNoAxeFindings(page, label);
-}
-
-async function capture(page: Page, testInfo: TestInfo, name: string) {
-  for (const [device, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: testInfo.outputPath(`${device}-${name}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('Products, Checkout, the sandbox page and Account pass axe; screenshots at desktop and phone width', async ({
   page,
-}, testInfo) => {
+  screenshots,
+  expectAxeClean,
+}) => {
   await signInNewCustomer(page, 'Axe');
   const main = page.getByRole('main');
 
   await page.goto('/#/products');
   await expect(main.getByRole('article').first()).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'Products');
-  await capture(page, testInfo, 'products');
+  await expectAxeClean(page, 'Products');
+  await screenshots(page, 'products');
 
   // The family pack: records enough to invite and still show the form.
   const pack = main
@@ -199,18 +186,18 @@ test('Products, Checkout, the sandbox page and Account pass axe; screenshots at 
   const href = await pack.getByRole('link', { name: /^Buy Now/ }).getAttribute('href');
   await page.goto(href ?? '');
   await expect(main.getByRole('button', { name: /^Pay / })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'Sandbox checkout');
-  await capture(page, testInfo, 'sandbox-checkout');
+  await expectAxeClean(page, 'Sandbox checkout');
+  await screenshots(page, 'sandbox-checkout');
   await main.getByRole('button', { name: /^Pay / }).click();
   await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'Sandbox checkout, paid');
-  await capture(page, testInfo, 'sandbox-checkout-paid');
+  await expectAxeClean(page, 'Sandbox checkout, paid');
+  await screenshots(page, 'sandbox-checkout-paid');
 
   const productId = /sandbox-checkout\/([0-9a-f-]{36})/.exec(href ?? '')?.[1];
   await page.goto(`/#/checkout/${productId}`);
   await expect(main.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'Checkout');
-  await capture(page, testInfo, 'checkout');
+  await expectAxeClean(page, 'Checkout');
+  await screenshots(page, 'checkout');
 
   await page.goto('/#/account');
   await expect(main.getByRole('combobox', { name: 'Inventory type' })).toBeVisible();
@@ -220,6 +207,6 @@ test('Products, Checkout, the sandbox page and Account pass axe; screenshots at 
   await expect(main.getByRole('table')).toBeVisible();
   await main.getByRole('button', { name: 'Send Invite', exact: true }).click();
   await expect(main.getByText('Name, email, and inventory type are required.')).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'Account');
-  await capture(page, testInfo, 'account');
+  await expectAxeClean(page, 'Account');
+  await screenshots(page, 'account');
 });

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
 import { wordText, zipEntries } from '../src/web/test-support/zip-entries.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
-import { e2eBaseUrl } from './support/e2e-environment.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { ownServer } from './support/own-server.ts';
-import { idTokenOf, PASSWORD, personWithRecord, recordOnServer } from './support/record-session.ts';
+import { answerAsOwner, PASSWORD, personWithRecord } from './support/record-session.ts';
 
 // Issue 6: the record screen's admin-only area (customer-app §2 Record, §8 Reports) and the Word
 // download (admin-app §9) in Chromium against the real server: the offline generator on the e2e
@@ -24,42 +23,6 @@ const ANSWERS = {
   livingArrangementAfterSeparation: 'With my mother <script>alert("x")</script> & my aunt',
 };
 
-/** The owner fills the record through the API (the record screen's own tests type into it). */
-async function fillRecord(
-  browser: Browser,
-  owner: { email: string; recordId: string },
-  baseURL = e2eBaseUrl,
-  options: { aiConsent?: boolean } = {},
-) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await login(page, { email: owner.email, password: PASSWORD });
-  const token = await idTokenOf(page);
-  await context.close();
-  const { version } = await recordOnServer(token, owner.recordId, baseURL);
-  const api = await playwrightRequest.newContext({ baseURL });
-  const response = await api.post('/graphql', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      query: 'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
-      variables: { i: { id: owner.recordId, baseVersion: version, answers: ANSWERS } },
-    },
-  });
-  expect((await response.json()).errors).toBeUndefined();
-  if (options.aiConsent) {
-    // Issue 29 §3: without the owner's yes no answer goes to an outside model.
-    const agreed = await api.post('/graphql', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        query: 'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }',
-        variables: { id: owner.recordId },
-      },
-    });
-    expect((await agreed.json()).errors).toBeUndefined();
-  }
-  await api.dispose();
-}
-
 async function openAsAdmin(page: Page, recordId: string, server?: Record<string, string>) {
   const email = uniqueEmail('report-admin');
   createUser({ email, name: 'Adele Admin', password: PASSWORD, role: 'admin' }, server);
@@ -74,7 +37,7 @@ test('an admin generates an offline report, edits it, and downloads a real Word 
   page,
 }) => {
   const owner = personWithRecord('report-owner');
-  await fillRecord(browser, owner);
+  await answerAsOwner(browser, owner, ANSWERS);
 
   // The owner's screen never shows the admin area.
   const ownerContext = await browser.newContext();
@@ -154,7 +117,7 @@ test('a failing model API: the admin sees "Error generating new report: …" and
   try {
     await server.start();
     const owner = personWithRecord('report-fail', server.env);
-    await fillRecord(browser, owner, server.baseUrl, { aiConsent: true });
+    await answerAsOwner(browser, owner, ANSWERS, server.baseUrl, { aiConsent: true });
     const context = await browser.newContext({ baseURL: server.baseUrl });
     const page = await context.newPage();
     const area = await openAsAdmin(page, owner.recordId, server.env);

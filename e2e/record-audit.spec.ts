@@ -1,50 +1,18 @@
-import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { ownServer } from './support/own-server.ts';
-import { idTokenOf, PASSWORD, personWithRecord, recordOnServer } from './support/record-session.ts';
+import { answerAsOwner, PASSWORD, personWithRecord } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 29 §1–§3 in Chromium against a server of this spec's own that sends reports to an
 // OpenAI-compatible API (a local test server): the person is asked before any answer goes to it,
 // and sees who opened their record and who generated a report from it.
 
-async function answerThroughApi(
-  browser: Browser,
-  owner: { email: string; recordId: string },
-  baseURL: string,
-) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await login(page, { email: owner.email, password: PASSWORD });
-  const token = await idTokenOf(page);
-  await context.close();
-  const { version } = await recordOnServer(token, owner.recordId, baseURL);
-  const api = await playwrightRequest.newContext({ baseURL });
-  const response = await api.post('/graphql', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      query: 'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
-      variables: { i: { id: owner.recordId, baseVersion: version, answers: { name: 'Ada Lovelace' } } },
-    },
-  });
-  expect((await response.json()).errors).toBeUndefined();
-  await api.dispose();
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page
-      .locator('.record-trust')
-      .screenshot({ path: `test-results/record-trust-${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('the person is asked before an outside AI, and sees the admin who opened the record and generated a report', async ({
   browser,
+  screenshots,
 }) => {
   test.setTimeout(240_000);
   const provider = await startFakeOpenAiServer();
@@ -53,7 +21,7 @@ test('the person is asked before an outside AI, and sees the admin who opened th
   try {
     await server.start();
     const owner = personWithRecord('audit-owner', server.env);
-    await answerThroughApi(browser, owner, server.baseUrl);
+    await answerAsOwner(browser, owner, { name: 'Ada Lovelace' }, server.baseUrl);
 
     // The owner's screen asks, under the heading, with nothing allowed yet.
     const ownerContext = await browser.newContext({ baseURL: server.baseUrl });
@@ -68,7 +36,7 @@ test('the person is asked before an outside AI, and sees the admin who opened th
       'href',
       '#/aipolicy',
     );
-    await screenshots(ownerPage, 'not-asked');
+    await screenshots(ownerPage, 'record-trust-not-asked', { of: ownerPage.locator('.record-trust') });
 
     // An admin opens the record and tries to generate a report: refused, nothing sent.
     const adminContext = await browser.newContext({ baseURL: server.baseUrl });
@@ -92,7 +60,7 @@ test('the person is asked before an outside AI, and sees the admin who opened th
     await question.check();
     await expect(ownerPage.getByRole('status').filter({ hasText: /^Allowed since/ })).toBeVisible();
     await expect(question).toBeChecked();
-    await screenshots(ownerPage, 'allowed');
+    await screenshots(ownerPage, 'record-trust-allowed', { of: ownerPage.locator('.record-trust') });
     await area.getByRole('button', { name: 'Generate New Report' }).click();
     await expect(
       adminPage.getByRole('status').filter({ hasText: 'New report generated successfully!' }),
@@ -117,7 +85,7 @@ test('the person is asked before an outside AI, and sees the admin who opened th
       include: '.record-trust',
       minorToo: true,
     });
-    await screenshots(ownerPage, 'who-has-seen');
+    await screenshots(ownerPage, 'record-trust-who-has-seen', { of: ownerPage.locator('.record-trust') });
 
     // Withdrawn: the next try is refused again, and the withdrawal is listed.
     await expect(question).toBeChecked();

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { recordProgress, stepCompletion } from '../src/domain/record-progress.ts';
 import {
@@ -10,7 +9,8 @@ import {
   passContentNote,
   sectionOptions,
 } from './support/record-form-driver.ts';
-import { expectOnServer, idTokenOf, openRecord, personWithRecord } from './support/record-session.ts';
+import { expectOnServer, idTokenOf } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 const form = lifeInventoryForm;
 
@@ -76,10 +76,9 @@ const appearsAfter: Record<string, string> = {
 
 test('a person fills every section; progress and check marks follow the rules; a reload keeps every answer', async ({
   page,
+  recordOwner: owner,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const owner = personWithRecord('filler');
-  await openRecord(page, owner);
   const given: Record<string, unknown> = {};
 
   for (const [index, section] of answersBySection.entries()) {

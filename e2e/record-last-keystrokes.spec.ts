@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
 import {
@@ -8,6 +8,7 @@ import {
   openRecord,
   personWithRecord,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 26 §4–§6: the last keys before a reload or a crash, the same question answered in two
 // tabs offline, and the status while a kept answer waits for the person's choice.
@@ -26,10 +27,11 @@ async function typeThenEnd(page: Page, word: string, end: () => Promise<void>, a
   await end();
 }
 
-test('the last keys before a reload, within 50 ms, are kept and sent', async ({ page }) => {
+test('the last keys before a reload, within 50 ms, are kept and sent', async ({
+  page,
+  recordOwner: owner,
+}) => {
   test.setTimeout(120_000);
-  const owner = personWithRecord('reload-keys');
-  await openRecord(page, owner);
   const token = await idTokenOf(page);
   let expected = '';
   for (const word of ['alpha', ' bravo', ' charlie', ' delta']) {

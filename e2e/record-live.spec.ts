@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { chooseInAccountMenu } from './support/fixtures.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
 import { expectOnServer, idTokenOf, openRecord, personWithRecord } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 const form = lifeInventoryForm;
 
@@ -101,9 +102,10 @@ test('two devices: an answer appears in the other within 3 s and never replaces 
   await second.close();
 });
 
-test('logout deletes the answers this browser still kept, after trying to send them', async ({ page }) => {
-  const owner = personWithRecord('logout');
-  await openRecord(page, owner);
+test('logout deletes the answers this browser still kept, after trying to send them', async ({
+  page,
+  recordOwner: _owner,
+}) => {
   // The server refuses to answer saves for a while (as an unreachable network would).
   await page.route('**/graphql', (route) =>
     route.request().postData()?.includes('SaveRecordAnswers')

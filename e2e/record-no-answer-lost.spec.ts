@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { MAX_ANSWER_LENGTH } from '../src/domain/answer-limits.ts';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { chooseInAccountMenu, login } from './support/fixtures.ts';
@@ -11,6 +10,7 @@ import {
   PASSWORD,
   personWithRecord,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 13: the cases where answers were still lost or left behind, each counted on the server.
 
@@ -20,9 +20,8 @@ const status = (page: import('@playwright/test').Page) =>
 
 test('a server failing every save: the person is told after a few retries, the answers stay, and go once it recovers', async ({
   page,
+  recordOwner: owner,
 }) => {
-  const owner = personWithRecord('server-fault');
-  await openRecord(page, owner);
   await expect(status(page)).toHaveText('All changes saved');
   const failSaves = async (route: import('@playwright/test').Route) => {
     if (route.request().postData()?.includes('mutation SaveRecordAnswers')) {
@@ -60,9 +59,8 @@ test('a server failing every save: the person is told after a few retries, the a
 test('offline, the status says the answers are kept on this device; back online they are saved', async ({
   page,
   context,
+  recordOwner: owner,
 }) => {
-  const owner = personWithRecord('status');
-  await openRecord(page, owner);
   await context.setOffline(true);
   await answer(page, form, 'name', 'Typed offline');
   await expect(status(page)).toHaveText(
@@ -100,9 +98,10 @@ test('ticks made on two devices at once are all kept', async ({ browser }) => {
   await second.close();
 });
 
-test('an answer stops at its size limit and says so; every later answer is still saved', async ({ page }) => {
-  const owner = personWithRecord('size');
-  await openRecord(page, owner);
+test('an answer stops at its size limit and says so; every later answer is still saved', async ({
+  page,
+  recordOwner: owner,
+}) => {
   const name = fieldLocator(page, form, 'name');
   await name.fill('x'.repeat(MAX_ANSWER_LENGTH + 500));
   await expect(name).toHaveValue('x'.repeat(MAX_ANSWER_LENGTH));
@@ -139,9 +138,8 @@ test('two tabs of one browser, offline: the answers of a tab that closed are sen
 test('logout while offline asks first; waiting logs out for real once back online, after the answers are sent', async ({
   page,
   context,
+  recordOwner: owner,
 }) => {
-  const owner = personWithRecord('offline-logout');
-  await openRecord(page, owner);
   await expect(status(page)).toHaveText('All changes saved');
   await context.setOffline(true);
   await answer(page, form, 'name', 'Sent before the logout');
@@ -208,9 +206,8 @@ test('a question being typed in stays while another device’s answer would hide
 test('answers typed offline go out when the connection returns, even after leaving the record in the app', async ({
   page,
   context,
+  recordOwner: owner,
 }) => {
-  const owner = personWithRecord('leave-offline');
-  await openRecord(page, owner);
   await expect(status(page)).toHaveText('All changes saved');
   const token = await idTokenOf(page);
   await context.setOffline(true);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { openRecord, personWithRecord } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 const titles = lifeInventoryForm.steps.map((step) => step.stepTitle);
 const siblings = titles.findIndex((title) => title.includes('Siblings'));
@@ -13,9 +13,8 @@ const second = titles[1] ?? '';
 test('the sections dropdown searches, chooses by keyboard, and opens offline once loaded', async ({
   page,
   context,
+  recordOwner: _owner,
 }, testInfo) => {
-  const owner = personWithRecord('sections');
-  await openRecord(page, owner);
   const main = page.getByRole('main');
   const sectionsButton = main.getByRole('button', { name: /^Sections \(1 of \d+\)/ });
 

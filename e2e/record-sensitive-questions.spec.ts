@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { createType, signedInAdmin } from './support/form-admin-api.ts';
 import { ownServer } from './support/own-server.ts';
 import {
+  answerAsOwner,
   expectOnServer,
   idTokenOf,
   openRecordOf,
@@ -15,6 +15,7 @@ import {
   personWithRecord,
   recordOnServer,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 28 §1 and §3: "Why we ask" beside a question's label, and "Prefer not to answer" on a
 // sensitive question: a required sensitive question declined gives 100 % and Complete & Send
@@ -54,21 +55,11 @@ const careForm = {
   ],
 };
 
-async function expectNothingSerious(page: Page) {
-  await expectNoAxeFindings(page, 'the record with sensitive questions');
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a required sensitive question declined → 100 % and Complete & Send succeeds', async ({
   page,
   browser,
+  screenshots,
+  expectAxeClean,
 }) => {
   test.setTimeout(150_000);
   seedDemo();
@@ -117,8 +108,8 @@ test('a required sensitive question declined → 100 % and Complete & Send succe
   await declineSeparated.click();
   await expect(declineSeparated).toHaveAttribute('aria-pressed', 'true');
   await expectOnServer(token, recordId, { separated: { declined: true } });
-  await expectNothingSerious(page);
-  await shoot(page, 'sensitive-declined');
+  await expectAxeClean(page, 'the record with sensitive questions');
+  await screenshots(page, 'sensitive-declined');
   await separated.getByRole('radio', { name: 'No' }).check();
   await expect(declineSeparated).toHaveAttribute('aria-pressed', 'false');
   await expectOnServer(token, recordId, { separated: 'No' });
@@ -152,8 +143,8 @@ test('a required sensitive question declined → 100 % and Complete & Send succe
   expect(stored.submitted).toBe(true);
   // The read-only record says it in words.
   await expect(main.getByText('Prefer not to answer')).toHaveCount(2);
-  await expectNothingSerious(page);
-  await shoot(page, 'sensitive-read-only');
+  await expectAxeClean(page, 'the record with sensitive questions');
+  await screenshots(page, 'sensitive-read-only');
 
   // Download my data says it too, and marks it declined.
   const api = await playwrightRequest.newContext({ baseURL: e2eBaseUrl });
@@ -183,46 +174,14 @@ test('a required sensitive question declined → 100 % and Complete & Send succe
   await context.close();
 });
 
-/** Saves answers through the API as the owner (the screen's own test above declines by clicking). */
-async function saveAsOwner(browser: Browser, owner: { email: string; recordId: string }, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await login(page, { email: owner.email, password: PASSWORD });
-  const token = await idTokenOf(page);
-  await context.close();
-  const { version } = await recordOnServer(token, owner.recordId, baseURL);
-  const api = await playwrightRequest.newContext({ baseURL });
-  const response = await api.post('/graphql', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      query: 'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
-      variables: {
-        i: {
-          id: owner.recordId,
-          baseVersion: version,
-          answers: {
-            name: 'Ada Lovelace',
-            parentsSeparated: 'Yes',
-            ageAtSeparation: 7,
-            livingArrangementAfterSeparation: { declined: true },
-            childhoodExperiences: { declined: true },
-          },
-        },
-      },
-    },
-  });
-  expect((await response.json()).errors).toBeUndefined();
-  // Issue 29 §3: the owner agrees to the outside AI, or nothing is sent to it at all.
-  const agreed = await api.post('/graphql', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      query: 'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }',
-      variables: { id: owner.recordId },
-    },
-  });
-  expect((await agreed.json()).errors).toBeUndefined();
-  await api.dispose();
-}
+/** The owner's answers, two of them declined (the screen's own test above declines by clicking). */
+const DECLINING_ANSWERS = {
+  name: 'Ada Lovelace',
+  parentsSeparated: 'Yes',
+  ageAtSeparation: 7,
+  livingArrangementAfterSeparation: { declined: true },
+  childhoodExperiences: { declined: true },
+};
 
 test('a declined answer is absent from the request the model API receives', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -231,7 +190,7 @@ test('a declined answer is absent from the request the model API receives', asyn
   try {
     await server.start();
     const owner = personWithRecord('declined-report', server.env);
-    await saveAsOwner(browser, owner, server.baseUrl);
+    await answerAsOwner(browser, owner, DECLINING_ANSWERS, server.baseUrl, { aiConsent: true });
     const email = uniqueEmail('declined-admin');
     createUser({ email, name: 'Adele Admin', password: PASSWORD, role: 'admin' }, server.env);
     const context = await browser.newContext({ baseURL: server.baseUrl });
@@ -266,6 +225,8 @@ test('a declined answer is absent from the request the model API receives', asyn
 test('the form builder edits a content note, "Why we ask" and the Sensitive marker, and downloads them', async ({
   page,
   browser,
+  screenshots,
+  expectAxeClean,
 }) => {
   test.setTimeout(120_000);
   const admin = await signedInAdmin(browser);
@@ -288,8 +249,8 @@ test('the form builder edits a content note, "Why we ask" and the Sensitive mark
   await editor.getByLabel('Why we ask (optional)').fill('To address you by name.');
   await editor.getByRole('button', { name: 'Update Field' }).click();
   await expect(sections.getByText('Sensitive', { exact: true })).toHaveCount(3);
-  await expectNothingSerious(page);
-  await shoot(page, 'builder-care');
+  await expectAxeClean(page, 'the record with sensitive questions');
+  await screenshots(page, 'builder-care');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download JSON' }).click();

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { accountMenuButton, chooseInAccountMenu, login } from './support/fixtures.ts';
 import { answer, fieldLocator } from './support/record-form-driver.ts';
@@ -9,6 +9,7 @@ import {
   PASSWORD,
   personWithRecord,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 26 §1 and §2: answers the server has not acknowledged are never deleted by a logout the
 // person did not choose, and a sign-in that ended elsewhere is said at once (issue 38 §5: when its
@@ -16,15 +17,6 @@ import {
 
 const form = lifeInventoryForm;
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /saved|Saving|kept|sign in/i });
-
-/** The screen as a person sees it, at 1280 and 390 px wide, for review (test-results/). */
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/${name}.png` });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/${name}-390.png` });
-  if (size) await page.setViewportSize(size);
-}
 
 /** The logout question at 1280 px, and at 390 px where Logout is inside the header's Menu. */
 async function logoutQuestionScreenshots(page: Page, name: string) {
@@ -44,6 +36,7 @@ async function logoutQuestionScreenshots(page: Page, name: string) {
 
 test('Sign out of all devices on the phone: the laptop’s open record says so at once, keeps what is typed, sends nothing until a sign-in with the password', async ({
   browser,
+  screenshots,
 }) => {
   test.setTimeout(120_000);
   const owner = personWithRecord('ended-elsewhere');
@@ -102,10 +95,9 @@ test('Sign out of all devices on the phone: the laptop’s open record says so a
 
 test('logout while the server cannot be reached (the browser still online) asks, and logs out only once the answers are sent', async ({
   page,
+  recordOwner: owner,
 }) => {
   test.setTimeout(120_000);
-  const owner = personWithRecord('unreachable-logout');
-  await openRecord(page, owner);
   const token = await idTokenOf(page);
   await expect(status(page)).toHaveText('All changes saved');
   // The server is out of reach: every request fails at the network, navigator.onLine stays true.

@@ -1,14 +1,13 @@
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { openRecord, personWithRecord } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 15 §2/§3: a visit straight to a record asks for its data at start-up, beside the screen's
 // code, and loads at most 130 KiB of gzipped script (133 for now, see below), without the sign-in library.
 
-test('the record is asked for while the screen’s code is still on its way', async ({ page }) => {
-  const owner = personWithRecord('startup');
-  await openRecord(page, owner);
-
+test('the record is asked for while the screen’s code is still on its way', async ({
+  page,
+  recordOwner: _owner,
+}) => {
   const events: string[] = [];
   await page.route(/\/assets\/record-screen-[^/]+\.js$/, async (route) => {
     events.push('record screen code requested');
@@ -29,10 +28,8 @@ test('the record is asked for while the screen’s code is still on its way', as
 
 test('a reloaded record loads at most 133 KiB of gzipped script, without the sign-in library', async ({
   page,
+  recordOwner: _owner,
 }) => {
-  const owner = personWithRecord('budget');
-  await openRecord(page, owner);
-
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;

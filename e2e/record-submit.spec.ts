@@ -1,24 +1,12 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser } from './support/cli.ts';
 import { login, uniqueEmail } from './support/fixtures.ts';
 import { answer, goToSection } from './support/record-form-driver.ts';
-import {
-  expectOnServer,
-  idTokenOf,
-  openRecord,
-  PASSWORD,
-  personWithRecord,
-  recordOnServer,
-} from './support/record-session.ts';
+import { expectOnServer, idTokenOf, PASSWORD, recordOnServer } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 const form = lifeInventoryForm;
-
-async function expectNoSeriousViolations(page: Page) {
-  // Issue 44 §8: moderate findings fail too.
-  await expectNoAxeFindings(page, 'the record screen');
-}
 
 async function expectReadOnly(page: Page) {
   const main = page.getByRole('main');
@@ -31,15 +19,15 @@ async function expectReadOnly(page: Page) {
 test('Complete & Send makes the record read-only; others see it read-only from the start', async ({
   page,
   browser,
+  recordOwner: owner,
+  expectAxeClean,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const owner = personWithRecord('submitter');
-  await openRecord(page, owner);
   await answer(page, form, 'name', 'Ada Sent');
-  await expectNoSeriousViolations(page);
+  await expectAxeClean(page, 'the record screen');
   await page.screenshot({ path: testInfo.outputPath('record-editing.png'), fullPage: true });
   await page.getByRole('button', { name: /^Sections/ }).click();
-  await expectNoSeriousViolations(page);
+  await expectAxeClean(page, 'the record screen');
   await page.screenshot({ path: testInfo.outputPath('record-sections-open.png') });
   await page.keyboard.press('Escape');
   const token = await idTokenOf(page);
@@ -64,7 +52,7 @@ test('Complete & Send makes the record read-only; others see it read-only from t
   await expect(page.getByText('Form submitted successfully!')).toBeVisible();
   await expectReadOnly(page);
   await expect(page.getByText('No response provided').first()).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAxeClean(page, 'the record screen');
   await page.screenshot({ path: testInfo.outputPath('record-read-only.png'), fullPage: true });
   const stored = await recordOnServer(token, owner.recordId);
   expect(stored.submitted).toBe(true);
@@ -78,7 +66,7 @@ test('Complete & Send makes the record read-only; others see it read-only from t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expectReadOnly(page);
-  await expectNoSeriousViolations(page);
+  await expectAxeClean(page, 'the record screen');
   await page.screenshot({ path: testInfo.outputPath('record-phone.png'), fullPage: true });
 });
 
@@ -93,10 +81,9 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
 
 test('everything works with the keyboard alone: fill, change section, follow-ups, Complete & Send', async ({
   page,
+  recordOwner: owner,
 }) => {
   test.setTimeout(120_000);
-  const owner = personWithRecord('keyboard');
-  await openRecord(page, owner);
   const main = page.getByRole('main');
 
   await tabTo(page, main.getByLabel('What is your full name?'));

@@ -1,27 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { runCli } from './support/cli.ts';
 import { followMailedLink } from './support/fixtures.ts';
-import { openRecord, personWithRecord } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 43 "Done when": a person sets reminders on the record screen and follows the mail's link
 // from the local mailbox to the next unanswered question. The next reminder is sent now through
 // the CLI (`send-reminder-now`), the same job its time would start.
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('sets reminders, and the mail’s link opens the record at the next unanswered question', async ({
   page,
+  recordOwner: owner,
+  screenshots,
 }) => {
-  const owner = personWithRecord('reminders');
-  await openRecord(page, owner);
-
   await page.getByRole('main').getByRole('button', { name: 'Reminders', exact: true }).click();
   const reminders = page.getByRole('region', { name: 'Reminders' });
   await reminders.scrollIntoViewIfNeeded();
@@ -36,7 +26,7 @@ test('sets reminders, and the mail’s link opens the record at the next unanswe
   await expect(reminders.getByRole('status')).toContainText('Next reminder:');
   await expect(reminders.getByRole('button', { name: 'Snooze for a week' })).toBeEnabled();
   await expectNoAxeFindings(page, 'the Reminders setting', { include: '#reminders', minorToo: true });
-  await shoot(page, 'record-reminders');
+  await screenshots(page, 'record-reminders');
 
   runCli(['send-reminder-now', '--record', owner.recordId]);
   await followMailedLink(page, owner.email, /Your Life Record is waiting for you/);
@@ -46,5 +36,5 @@ test('sets reminders, and the mail’s link opens the record at the next unanswe
   expect(new URL(page.url()).hash).toBe(`#/record/${owner.recordId}?next=1`);
   const focused = page.locator('[data-question] :focus');
   await expect(focused).toBeVisible();
-  await shoot(page, 'record-next-question');
+  await screenshots(page, 'record-next-question');
 });

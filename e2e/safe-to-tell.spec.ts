@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { createRecord, createUser } from './support/cli.ts';
@@ -12,6 +12,7 @@ import {
   personWithRecord,
   recordOnServer,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 28 §2, §4–§8 "Safe to tell": content notes, Take a break, Leave quickly, support lines,
 // calm motion, keyboard and screen-reader names, at 1280 and 390 px.
@@ -28,15 +29,11 @@ async function stubNeutralPage(context: BrowserContext) {
   );
 }
 
-async function expectAxeClean(page: Page) {
-  await expectNoAxeFindings(page, `safe to tell at ${page.viewportSize()?.width} px`);
-}
-
 /** Screenshots at 1280 and 390 px for a person to look at (SAFE_TO_TELL_SHOTS=dir), axe at both. */
 async function lookAt(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await expectAxeClean(page);
+    await expectNoAxeFindings(page, `safe to tell at ${width} px`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -59,9 +56,8 @@ test.describe.configure({ timeout: 120_000 });
 test('a content note asks first; Skip this section for now goes on and the list says so', async ({
   page,
   browser,
+  recordOwner: owner,
 }) => {
-  const owner = personWithRecord('note-skip');
-  await openRecord(page, owner);
   const token = await idTokenOf(page);
   await openNotedSection(page);
 
@@ -123,9 +119,8 @@ test('a content note asks first; Skip this section for now goes on and the list 
 test('Take a break: saved only once the server has every answer; offline says kept; back and log out', async ({
   page,
   context,
+  recordOwner: _owner,
 }) => {
-  const owner = personWithRecord('pause');
-  await openRecord(page, owner);
   const name = fieldLocator(page, form, 'name');
 
   // A save held back by the server: the view says it is still saving, then saved.
@@ -305,9 +300,10 @@ test('Need support? shows the organization’s line, set in the admin console, e
   await other.close();
 });
 
-test('keyboard: Need support?, Take a break and Leave quickly are reached in order', async ({ page }) => {
-  const owner = personWithRecord('keys');
-  await openRecord(page, owner);
+test('keyboard: Need support?, Take a break and Leave quickly are reached in order', async ({
+  page,
+  recordOwner: _owner,
+}) => {
   const need = page.getByRole('button', { name: 'Need support?' });
   await need.focus();
   await page.keyboard.press('Enter');

@@ -1,6 +1,5 @@
-import { type BrowserContext, expect, type Page, test, type WebSocket } from '@playwright/test';
+import type { BrowserContext, Page, WebSocket } from '@playwright/test';
 import { lifeInventoryForm } from '../src/domain/life-inventory.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { createUser, seedDemo } from './support/cli.ts';
 import { e2eBaseUrl } from './support/e2e-environment.ts';
 import {
@@ -18,6 +17,9 @@ import {
   PASSWORD,
   personWithRecord,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
+
+test.use({ axeScope: { minorToo: true } });
 
 // Issue 29 §4: the idle time-out (shortened for the test through the configuration the page is
 // given) signs the person out keeping what they typed; Sign out of all devices, by the person or
@@ -42,18 +44,6 @@ async function shortenIdleTimeOut(page: Page) {
   );
 }
 
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/${name}.png` });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/${name}-390.png` });
-  if (size) await page.setViewportSize(size);
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  await expectNoAxeFindings(page, what, { minorToo: true });
-}
-
 /** Resolves when the page's GraphQL live connection closes (listening from now on). */
 function liveConnectionClosed(page: Page): Promise<void> {
   return new Promise((resolve) => {
@@ -71,6 +61,8 @@ async function tokenRefused(token: string) {
 
 test('the idle time-out warns, typing and "Stay signed in" keep the sign-in, then it signs out keeping the answer, sent after signing in again', async ({
   page,
+  screenshots,
+  expectAxeClean,
 }) => {
   test.setTimeout(150_000);
   const owner = personWithRecord('idle-timeout');
@@ -142,6 +134,7 @@ test('the idle time-out warns, typing and "Stay signed in" keep the sign-in, the
 
 test('Sign out of all devices ends the other browser’s session and its live connection', async ({
   browser,
+  screenshots,
 }) => {
   test.setTimeout(120_000);
   const owner = personWithRecord('everywhere');
@@ -209,7 +202,11 @@ test('Logout means this device: the other browser stays signed in, this one is a
   for (const context of contexts) await context.close();
 });
 
-test('an admin signs a user out of all devices from the Users tab', async ({ browser }) => {
+test('an admin signs a user out of all devices from the Users tab', async ({
+  browser,
+  screenshots,
+  expectAxeClean,
+}) => {
   test.setTimeout(120_000);
   const owner = personWithRecord('admin-ends');
   const userContext = await browser.newContext();

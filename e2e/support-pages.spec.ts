@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { listOutboxMessages } from '../src/server/modules/mail/outbox.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { e2eDataDir } from './support/e2e-environment.ts';
 import { uniqueEmail } from './support/fixtures.ts';
+import { expect, test } from './support/test-fixtures.ts';
+
+test.use({ axeScope: { minorToo: true } });
 
 // admin-app §2 Contact page, FAQ and legal pages, §5 contact rules, §8 contact error, §9 constants,
 // against the real server (mail goes to its outbox in DATA_DIR/outbox).
@@ -29,11 +31,6 @@ async function fillContactForm(
   await main.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await main.getByRole('textbox', { name: 'Message' }).fill(message);
   await main.getByRole('textbox', { name: TREES }).fill(trees);
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  // Issue 44 §8: these pages have no finding of any impact, and keep it so.
-  await expectNoAxeFindings(page, label, { minorToo: true });
 }
 
 test.describe('Contact page', () => {
@@ -69,7 +66,7 @@ test.describe('Contact page', () => {
     expect(mail?.text).toMatch(/Reference: [0-9a-f-]{36}/);
   });
 
-  test('a wrong tree count shows the hint and sends nothing', async ({ page }) => {
+  test('a wrong tree count shows the hint and sends nothing', async ({ page, expectAxeClean }) => {
     const sent = recordSupportRequests(page);
     await page.goto('/#/contact');
     await fillContactForm(page, { name: 'Ada', email: uniqueEmail(), message: 'Hello', trees: '11' });
@@ -84,7 +81,7 @@ test.describe('Contact page', () => {
     await expect(answer).toHaveAccessibleDescription(
       /A row of 11 pictures: evergreen tree, tulip, .*Please count the trees correctly/,
     );
-    await expectNoAxeViolations(page, 'contact with errors');
+    await expectAxeClean(page, 'contact with errors');
 
     await answer.fill('six');
     await main.getByRole('button', { name: 'Let us Help' }).click();
@@ -229,11 +226,12 @@ test.describe('FAQ and legal pages', () => {
 
   test('axe finds no violations (so none serious or critical) on contact, FAQ and every legal page', async ({
     page,
+    expectAxeClean,
   }) => {
     for (const route of ['/contact', '/faq', ...legalPages.map(([, r]) => r)]) {
       await page.goto(`/#${route}`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page, route);
+      await expectAxeClean(page, route);
     }
   });
 });

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { PGlite } from '@electric-sql/pglite';
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { FAKE_TRANSCRIPT, startFakeOpenAiServer } from '../src/server/test-support/fake-openai-server.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { fakeMicrophone } from './support/fake-microphone.ts';
 import { login } from './support/fixtures.ts';
 import { ownServer } from './support/own-server.ts';
@@ -16,6 +15,9 @@ import {
   personWithRecord,
   recordOnServer,
 } from './support/record-session.ts';
+import { expect, test } from './support/test-fixtures.ts';
+
+test.use({ axeScope: { include: '.record-screen' } });
 
 // Issue 41 in Chromium with a fake microphone fed from a WAV that espeak-ng speaks, against a server
 // of this spec's own whose transcription endpoint is a local OpenAI-compatible test server: record,
@@ -24,21 +26,10 @@ import {
 
 test.use(fakeMicrophone('I grew up in a small house by the sea. My grandmother told stories every evening.'));
 
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/voice-${name}-${width}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function axeClean(page: Page) {
-  // Issue 44 §8: moderate findings fail too.
-  await expectNoAxeFindings(page, 'the record screen with spoken answers', '.record-screen');
-}
-
 test('a spoken answer: recorded, kept through a reload and offline, sent, played, transcribed, used, replaced, deleted, erased', async ({
   browser,
+  screenshots,
+  expectAxeClean,
 }) => {
   test.setTimeout(300_000);
   const provider = await startFakeOpenAiServer();
@@ -62,8 +53,8 @@ test('a spoken answer: recorded, kept through a reload and offline, sent, played
     await question.getByRole('button', { name: 'Pause' }).click();
     await expect(question.getByRole('status').filter({ hasText: /^Paused at/ })).toBeAttached();
     await expect(question.getByRole('button', { name: 'Stop' })).toBeEnabled();
-    await axeClean(page);
-    await shots(page, 'paused');
+    await expectAxeClean(page, 'the record screen with spoken answers');
+    await screenshots(page, 'paused', { fullPage: false });
     await question.getByRole('button', { name: 'Resume' }).click();
     // Past one 5 s chunk, the page goes away in the middle of the recording.
     await expect(question.getByText(/^Recorded 0:0[7-9]/)).toBeVisible({ timeout: 15_000 });
@@ -73,7 +64,7 @@ test('a spoken answer: recorded, kept through a reload and offline, sent, played
     // it waits, kept on the device, and goes out once the connection is back.
     const interrupted = question.getByText(/^A recording of 0:0[2-9] was interrupted before it was sent/);
     await expect(interrupted).toBeVisible();
-    await shots(page, 'interrupted');
+    await screenshots(page, 'interrupted', { fullPage: false });
     await context.setOffline(true);
     await question.getByRole('button', { name: 'Send it' }).click();
     await expect(question.getByText(/^You are offline\. Your recording/)).toBeVisible();
@@ -102,8 +93,8 @@ test('a spoken answer: recorded, kept through a reload and offline, sent, played
       { name: expect.stringContaining(FAKE_TRANSCRIPT) },
       server.baseUrl,
     );
-    await axeClean(page);
-    await shots(page, 'transcribed');
+    await expectAxeClean(page, 'the record screen with spoken answers');
+    await screenshots(page, 'transcribed', { fullPage: false });
 
     // Play: the player plays, seeks by keyboard, and changes speed.
     await question.getByRole('button', { name: 'Play recording' }).click();

@@ -91,12 +91,17 @@ export async function expectOnServer(
     .toMatchObject(expected);
 }
 
-/** The owner saves answers through the API from a browser context of their own (not the screen). */
+/**
+ * The owner saves answers through the API from a browser context of their own (not the screen);
+ * with `aiConsent`, they also agree to AI processing (issue 29 §3: without their yes no answer
+ * goes to an outside model).
+ */
 export async function answerAsOwner(
   browser: import('@playwright/test').Browser,
   owner: { email: string; recordId: string },
   answers: Record<string, unknown>,
   baseURL = e2eBaseUrl,
+  { aiConsent = false }: { aiConsent?: boolean } = {},
 ): Promise<void> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -114,6 +119,16 @@ export async function answerAsOwner(
       },
     });
     expect((await response.json()).errors).toBeUndefined();
+    if (aiConsent) {
+      const agreed = await api.post('/graphql', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          query: 'mutation($id: ID!) { setAiConsent(recordId: $id, agreed: true) { agreed } }',
+          variables: { id: owner.recordId },
+        },
+      });
+      expect((await agreed.json()).errors).toBeUndefined();
+    }
   } finally {
     await api.dispose();
   }

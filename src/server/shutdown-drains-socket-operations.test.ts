@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { RESTART_CLOSE_CODE, RESTART_REASON } from './graphql/socket-drains.ts';
-import { type ApiFixtures, createApiFixtures, createTestRecord } from './test-support/api-fixtures.ts';
+import { createApiFixtures, createTestRecord } from './test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from './test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from './test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from './test-support/set-up-test-app.ts';
+import { createTestApp } from './test-support/test-app.ts';
 
 // Issue 39 §7: a rolling restart loses no save sent over a WebSocket. A save the server has
 // started when its close begins runs to its answer, which reaches the client before the socket
@@ -15,13 +16,7 @@ const SAVE = 'mutation Save($i: SaveRecordAnswersInput!) { saveRecordAnswers(inp
 const LIVE = 'subscription Live($id: ID!) { record(id: $id) { id version } }';
 const READ = 'query Read($id: ID!) { record(id: $id) { version data } }';
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp({ listen: true });
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures({ listen: true });
 
 it('answers the save in flight before closing with 1012, and starts none after the close began', async () => {
   const recordId = await createTestRecord(test.database.db, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_FLOOD_REASON } from '#domain/fair-share.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from '../test-support/api-fixtures.ts';
 import { graphql, type SocketMessage, socketUrl, TestSocket } from '../test-support/graphql-client.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 // Issue 39 §4: one account floods over its budgets; only that account waits or is refused, and
@@ -13,21 +14,20 @@ const READ = 'query Read($id: ID!) { record(id: $id) { id version data } }';
 const LIVE = 'subscription Live($id: ID!) { record(id: $id) { id version data } }';
 const PROMPTLY_MS = 5_000;
 
-let test: TestApp;
+const test = setUpTestApp({
+  listen: true,
+  env: {
+    FAIR_SHARE_OPERATIONS_PER_SECOND: '5',
+    FAIR_SHARE_SENT_BYTES_PER_SECOND: String(64 * 1024),
+    FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: String(1024 * 1024),
+    FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND: '20',
+    FAIR_SHARE_MAX_WAIT_MS: '200',
+  },
+});
 let f: ApiFixtures;
 let floodRecord: string;
 let otherRecord: string;
 beforeAll(async () => {
-  test = await createTestApp({
-    listen: true,
-    env: {
-      FAIR_SHARE_OPERATIONS_PER_SECOND: '5',
-      FAIR_SHARE_SENT_BYTES_PER_SECOND: String(64 * 1024),
-      FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: String(1024 * 1024),
-      FAIR_SHARE_SOCKET_MESSAGES_PER_SECOND: '20',
-      FAIR_SHARE_MAX_WAIT_MS: '200',
-    },
-  });
   f = await createApiFixtures(test.database.db, test.config);
   const record = (clientId: string) =>
     createTestRecord(test.database.db, {
@@ -38,7 +38,6 @@ beforeAll(async () => {
   floodRecord = await record(f.users.owner.id);
   otherRecord = await record(f.users.otherClient.id);
 });
-afterAll(() => test.close());
 
 const flooder = () => f.users.owner.headers;
 const other = () => f.users.otherClient.headers;

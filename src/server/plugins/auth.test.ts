@@ -3,15 +3,12 @@ import http from 'node:http';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningKey, loadOrCreateSigningKeys } from '../modules/identity/signing-keys.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
 
 describe('token check on protected calls (embedded issuer)', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp();
 
   const me = (authorization?: string) =>
     test.app.inject({

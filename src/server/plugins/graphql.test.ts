@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIST_FACTOR, MAX_COST } from '../graphql/query-limits.ts';
-import { type ApiFixtures, createApiFixtures } from '../test-support/api-fixtures.ts';
 import { graphql } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../test-support/set-up-test-app.ts';
+import { createTestApp } from '../test-support/test-app.ts';
 import { createTestUser } from '../test-support/test-users.ts';
 import { MAX_BATCH_OPERATIONS } from './graphql.ts';
 
 // Bad input and hardening (OWASP GraphQL cheat sheet, ASVS V4.3): each case gets a clear error,
 // nothing is written, and the server keeps serving.
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp();
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures();
 
 const post = (payload: string, headers: Record<string, string> = {}) =>
   test.app.inject({

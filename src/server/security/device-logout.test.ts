@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_SESSION_KEY } from '#domain/client-config.ts';
 import { SIGN_IN_END_MESSAGES } from '#domain/sign-in-end.ts';
 import { createAccount } from '../modules/idp/account-repository.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import {
   createTestBrowser,
   jwtClaims,
@@ -16,11 +16,7 @@ import { openSignIn, signInThroughPages } from '../test-support/test-sign-in.ts'
 // no other; Sign out of all devices ends every one, provider sessions included. §5: an open live
 // connection is closed with the cause, which the 401s name too.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ listen: true });
-});
-afterAll(() => test.close());
+const test = setUpTestApp({ listen: true });
 
 const PASSWORD = 'a long enough passphrase';
 const me = (token: string) =>

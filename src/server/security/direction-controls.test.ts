@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { createTestUser, type TestUser } from '../test-support/test-users.ts';
 
 // Issue 38 §5 (decision 144): links and texts an admin sets refuse invisible direction controls,
 // with a clear message and a 4xx, never a 500; the same values without them are stored.
 
-let test: TestApp;
+const test = setUpTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  test = await createTestApp();
   admin = await createTestUser(test.database.db, test.config, { roles: ['admin'] });
 });
-afterAll(async () => test.close());
 
 const CREATE = 'mutation($i: OrganizationInput!) { createOrganization(input: $i) { id website supportUrl } }';
 

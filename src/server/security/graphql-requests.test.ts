@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphql } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
+import { createTestApp } from '../test-support/test-app.ts';
 
 // Issue 14 §2: a GraphQL request is JSON holding GraphQL text; the cost limit covers introspection
 // and a whole batch; production tells no field names it was not asked for.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(() => test.close());
+const test = setUpTestApp();
 
 const post = (payload: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   test.app.inject({ method: 'POST', url: '/graphql', headers, payload: JSON.stringify(payload) });

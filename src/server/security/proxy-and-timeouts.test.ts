@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { TRUST_PROXY_TRUE_MESSAGE } from '../config-fields.ts';
 import { IP_LIMIT } from '../modules/support/support-routes.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 
 // Issue 14 §4 and §11: behind a proxy, a client cannot choose the address its limits are kept
 // under; and a client that sends its request slowly is cut off.
@@ -30,11 +30,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('behind one proxy (TRUST_PROXY=1)', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp({ env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(() => test.close());
+  const test = setUpTestApp({ env: { TRUST_PROXY: '1' } });
 
   it('keys limits by the address the proxy saw, whatever the client wrote before it', async () => {
     const statuses: number[] = [];
@@ -61,11 +57,7 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
 });
 
 describe('request time-out (issue 14 §11)', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp({ listen: true, env: { REQUEST_TIMEOUT_MS: '1000' } });
-  });
-  afterAll(() => test.close());
+  const test = setUpTestApp({ listen: true, env: { REQUEST_TIMEOUT_MS: '1000' } });
 
   it('cuts off a client that sends its body a byte at a time', async () => {
     const { port } = new URL(test.config.publicUrl);

@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANSWER_LIMIT_MESSAGES, MAX_ANSWER_LENGTH, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
 import { INPUT_LIMIT_MESSAGES } from '#domain/input-limits.ts';
 import { RESPONSE_TOO_LARGE_MESSAGE } from '../graphql/response-budget.ts';
-import { type ApiFixtures, createApiFixtures, createTestRecord } from '../test-support/api-fixtures.ts';
+import { createTestRecord } from '../test-support/api-fixtures.ts';
 import { graphql } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../test-support/set-up-test-app.ts';
 
 // Issue 14 §1 and §8: what an answer and a record may hold is checked before any SQL, a record stays
 // within its caps on every write and reads back whole, and no request can make the server build an
 // answer of unbounded size.
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp();
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures();
 
 const SAVE = `mutation Save($input: SaveRecordAnswersInput!) {
   saveRecordAnswers(input: $input) { id version conflictingKeys }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_END_MESSAGES } from '#domain/sign-in-end.ts';
 import { createAccount } from '../modules/idp/account-repository.ts';
 import { databaseAdapterFactory } from '../modules/idp/oidc-adapter.ts';
 import { SESSION_TOO_OLD_MESSAGE } from '../plugins/auth.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { createTestBrowser, refreshTokens } from '../test-support/test-browser.ts';
 import { openSignIn, signInThroughPages } from '../test-support/test-sign-in.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
@@ -14,11 +14,7 @@ import { createTestUser, type TestUser } from '../test-support/test-users.ts';
 // (auth_time), on HTTP and on the live connection; "Sign out of all devices" (the person's own,
 // or an admin's on a user) ends every token and the provider's sessions at once, sockets included.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ listen: true });
-});
-afterAll(() => test.close());
+const test = setUpTestApp({ listen: true });
 
 const HOUR_MS = 3_600_000;
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERASED_ACCOUNT_MESSAGE } from '#domain/erased-account.ts';
 import { queryRows } from '../db/database.ts';
 import { serviceDeps } from '../kernel/service-deps.ts';
 import { type ErasureDeps, erasePerson } from '../modules/erasure/erasure-service.ts';
 import { erasedSubjectOutcome } from '../modules/identity/viewer.ts';
 import { createTestInventoryType, createTestRecord } from '../test-support/api-fixtures.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
 import { createTestOrganization, createTestUser } from '../test-support/test-users.ts';
 
 // Issue 38 §2 (decision 141): token claims trusted no further than they must be.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => test.close());
+const test = setUpTestApp();
 
 const me = (token: string) =>
   test.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });

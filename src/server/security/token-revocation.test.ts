@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_END_MESSAGES } from '#domain/sign-in-end.ts';
 import { issueLinkToken } from '../modules/idp/account-link-tokens.ts';
 import { createAccount } from '../modules/idp/account-repository.ts';
 import { RESET_PATH } from '../modules/idp/account-service.ts';
 import { SIGNED_OUT_MESSAGE } from '../plugins/viewer-cache.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { signInThroughPages } from '../test-support/test-sign-in.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
 
@@ -13,11 +13,7 @@ import { signTestIdToken } from '../test-support/test-tokens.ts';
 // password reset. Now a logout refuses that sign-in's tokens at once (issue 38 §4: only this
 // device's), a password reset or Sign out of all devices every token issued before it; sockets close.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ listen: true });
-});
-afterAll(() => test.close());
+const test = setUpTestApp({ listen: true });
 
 /** A token of `sub`, issued `ageSeconds` ago. */
 const tokenOf = (sub: string, ageSeconds: number) =>

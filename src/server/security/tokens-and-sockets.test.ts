@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON, TOO_MANY_SOCKETS_REASON } from '../graphql/socket-operations.ts';
 import { inspectLinkToken, issueLinkToken } from '../modules/idp/account-link-tokens.ts';
 import { createAccount } from '../modules/idp/account-repository.ts';
 import { assetUrl } from '../modules/server-pages/page-assets.ts';
 import { socketUrl, TestSocket } from '../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { setUpTestApp } from '../test-support/set-up-test-app.ts';
 import { signTestIdToken } from '../test-support/test-tokens.ts';
 import { createTestUser, type TestUser } from '../test-support/test-users.ts';
 
 // Issue 14 §13: the smaller holes: a token issued to another client, a second connection_init, an
 // unversioned script cached for good, several password-reset links valid at once.
 
-let test: TestApp;
+const test = setUpTestApp({ listen: true });
 let person: TestUser;
 beforeAll(async () => {
-  test = await createTestApp({ listen: true });
   person = await createTestUser(test.database.db, test.config, { name: 'Ada', roles: ['client'] });
 });
-afterAll(() => test.close());
 
 async function me(token: string) {
   return test.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });

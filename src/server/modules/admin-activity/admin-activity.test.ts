@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { purchases, supportMessages } from '../../db/schema.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
 // Issue 10: the console lists purchases and contact-form messages, newest first, admins only.
 
-let test: TestApp;
+const test = setUpTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  test = await createTestApp();
   const db = test.database.db;
   admin = await createTestUser(db, test.config, { roles: ['admin'] });
   const organizationId = await createTestOrganization(db, 'Buyer Org');
@@ -48,7 +47,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => test.close());
 
 describe('purchases and supportMessages', () => {
   it('list the newest first, with the organization, and take a limit', async () => {

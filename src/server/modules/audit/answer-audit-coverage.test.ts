@@ -1,17 +1,12 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildSchema, type GraphQLNamedType, getNamedType, isObjectType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
-import {
-  type ApiFixtures,
-  createApiFixtures,
-  createTestRecord,
-  TEST_FORM,
-} from '../../test-support/api-fixtures.ts';
+import { createTestRecord, TEST_FORM } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
 import { uploadRecording } from '../../test-support/recording-upload.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../../test-support/set-up-test-app.ts';
 import type { TestUser } from '../../test-support/test-users.ts';
 import { fakeWebm } from '../../test-support/webm-fixture.ts';
 
@@ -117,13 +112,7 @@ const ROUTES_WITHOUT_ANSWERS: Record<string, string> = {
   'GET /api/admin/mail-failures': 'failed sends and their reasons, never a mail’s body',
 };
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp({ listen: true });
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures({ listen: true });
 
 const ANSWER = 'Ada';
 const REPORT = 'The separate admin report';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditActionText } from '#domain/audit.ts';
 import { BOOK_MESSAGES } from '#domain/book-request.ts';
 import { queryRows } from '../../db/database.ts';
 import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import type { TestUser } from '../../test-support/test-users.ts';
 import { makeBook } from './book-making.ts';
 import { insertBook } from './book-repository.ts';
@@ -16,11 +16,10 @@ import { readPdf } from './test-support/read-pdf.ts';
 // Issue 42 §4–§5 through the real server and database: the owner asks, the book is made in the
 // background with progress, downloaded, audited; nobody else reaches it; nothing is kept in the clear.
 
-let test: TestApp;
+const test = setUpTestApp();
 let f: ApiFixtures;
 let recordId: string;
 beforeAll(async () => {
-  test = await createTestApp();
   f = await createApiFixtures(test.database.db, test.config);
   recordId = await createTestRecord(test.database.db, {
     inventoryTypeId: f.inventoryTypeId,
@@ -30,7 +29,6 @@ beforeAll(async () => {
     submitted: true, // issue 42 §1: after Complete & Send too
   });
 });
-afterAll(() => test.close());
 
 const CHOICES = {
   format: 'pdf',

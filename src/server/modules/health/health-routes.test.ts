@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
 
 describe('health routes', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp();
 
   it('/healthz answers while the process is alive', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/healthz' });

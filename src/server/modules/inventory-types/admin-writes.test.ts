@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
 // Issue 10: what the admin console sends is checked by the server with the same rules and messages
 // (src/domain/admin-inputs.ts): unique inventory type names, clone names, product costs.
 
-let test: TestApp;
+const test = setUpTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  test = await createTestApp();
   admin = await createTestUser(test.database.db, test.config, { roles: ['admin'] });
 });
-afterAll(() => test.close());
 
 const form = { formId: 'f', formTitle: 'F', steps: [{ stepTitle: 'One', fields: [] }] };
 const ask = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) =>

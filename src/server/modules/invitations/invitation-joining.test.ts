@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTestInventoryType, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestBrowser, exchangeCode } from '../../test-support/test-browser.ts';
 import { linkIn, waitForMail } from '../../test-support/test-mail.ts';
 import { callbackOf, signInThroughPages, signUpThroughPages } from '../../test-support/test-sign-in.ts';
@@ -10,11 +10,7 @@ import { createTestOrganization, createTestUser } from '../../test-support/test-
 // DESIGN §4 joining, end to end through the embedded provider's real pages: the person who signs
 // up with the invited address reaches the record once the address is verified, never before.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ listen: true });
-});
-afterAll(() => test.close());
+const test = setUpTestApp({ listen: true });
 
 const PASSWORD = 'a long passphrase 42';
 const RECORDS = '{ viewer { id email records { id inventoryType { name } } } }';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { linkifyOwnUrls } from './mailbox-pages.ts';
 
 describe('mailbox page (outbox mode)', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   beforeAll(async () => {
-    test = await createTestApp();
     await test.app.mailer.send({ to: 'first@example.test', subject: 'First mail', text: 'one' });
     await test.app.mailer.send({
       to: 'second@example.test',
@@ -14,7 +14,6 @@ describe('mailbox page (outbox mode)', () => {
       html: '<script>alert(2)</script>',
     });
   });
-  afterAll(async () => test.close());
 
   it('lists the mails newest first, with recipient, subject and date, as text', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/mailbox' });

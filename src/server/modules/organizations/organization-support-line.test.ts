@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPORT_LINE_MESSAGES } from '#domain/support-line-rules.ts';
-import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../../test-support/set-up-test-app.ts';
 
 // Issue 28 §6: an organization's support line, set by admins, read by the people of its records;
 // the configured default travels with the client configuration.
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp({
-    env: {
-      SUPPORT_LINE_TEXT: 'Call the line.',
-      SUPPORT_LINE_PHONE: '116 123',
-      QUICK_EXIT_URL: 'https://neutral.example/',
-    },
-  });
-  f = await createApiFixtures(test.database.db, test.config);
+const { test, f } = setUpTestAppWithFixtures({
+  env: {
+    SUPPORT_LINE_TEXT: 'Call the line.',
+    SUPPORT_LINE_PHONE: '116 123',
+    QUICK_EXIT_URL: 'https://neutral.example/',
+  },
 });
-afterAll(() => test.close());
 
 const UPDATE = `mutation($id: ID!, $i: OrganizationInput!) {
   updateOrganization(id: $id, input: $i) { id supportText supportPhone supportUrl }

@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryTypes } from '../../db/schema.ts';
-import {
-  type ApiFixtures,
-  createApiFixtures,
-  createTestRecord,
-  TEST_FORM,
-} from '../../test-support/api-fixtures.ts';
+import { createTestRecord, TEST_FORM } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../../test-support/set-up-test-app.ts';
 
 // Issue 15 §2: the server hands the record screen the record's form, resolved and checked
 // (decision 060), so the browser needs no schema library to show it.
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp();
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures();
 
 const READ = 'query Read($id: ID!) { record(id: $id) { id form { template problem } } }';
 type Form = { template: { formId: string; steps: { stepTitle: string }[] } | null; problem: string | null };

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ApiFixtures, createApiFixtures } from '../../test-support/api-fixtures.ts';
+import { expect, it } from 'vitest';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../../test-support/set-up-test-app.ts';
 
 // customer-app §7 call 11, made cheap (issue 31 §6.2): the poll names the version the screen holds;
 // an unchanged record is answered from the one read a poll always made, and sends no answers.
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp();
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures();
 
 const POLL = `query Poll($id: ID!, $known: Int!) {
   recordSince(id: $id, knownVersion: $known) { version record { id version data submitted updatedAt } }

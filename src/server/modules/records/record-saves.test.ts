@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answers, mergeAnswers, type VersionedAnswers } from '#domain/record-answers.ts';
 import { queryRows } from '../../db/database.ts';
-import { type ApiFixtures, createApiFixtures, createTestRecord } from '../../test-support/api-fixtures.ts';
+import { createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestAppWithFixtures } from '../../test-support/set-up-test-app.ts';
 
 // DESIGN §7 against the real server: saves merge changed answers into the stored ones in one
 // statement, and a stale write never removes a newer answer.
 
-let test: TestApp;
-let f: ApiFixtures;
-beforeAll(async () => {
-  test = await createTestApp();
-  f = await createApiFixtures(test.database.db, test.config);
-});
-afterAll(() => test.close());
+const { test, f } = setUpTestAppWithFixtures();
 
 const SAVE = `mutation Save($input: SaveRecordAnswersInput!) {
   saveRecordAnswers(input: $input) { id data updatedAt version conflictingKeys }

@@ -6,6 +6,7 @@ import { inventoryTypes } from '../../db/schema.ts';
 import { createTestRecord } from '../../test-support/api-fixtures.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
@@ -264,13 +265,11 @@ describe('POST /api/reports with an OpenAI-compatible API', () => {
 });
 
 describe('POST /api/reports without a model API (offline generator)', () => {
-  let test: TestApp;
+  const test = setUpTestApp({ listen: true });
   let w: World;
   beforeAll(async () => {
-    test = await createTestApp({ listen: true });
     w = await world(test.database.db, test.config);
   });
-  afterAll(() => test.close());
 
   it('writes a labelled draft by sections with the form’s questions, stored as an offline generation', async () => {
     const response = await post(test, w.admin, { reportId: w.recordId, model: 'gpt-4o' });
@@ -396,13 +395,11 @@ describe('POST /api/reports without a model API (offline generator)', () => {
 });
 
 describe('rate limits', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let w: World;
   beforeAll(async () => {
-    test = await createTestApp();
     w = await world(test.database.db, test.config);
   });
-  afterAll(() => test.close());
 
   it('stops one admin after 10 reports in 10 minutes, and not another', async () => {
     for (let i = 0; i < 10; i++)

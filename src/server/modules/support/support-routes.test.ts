@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportMessages } from '../../db/schema.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { listOutboxMessages } from '../mail/outbox.ts';
 
@@ -216,11 +217,7 @@ describe('POST /api/support when the mail server cannot be reached', () => {
 });
 
 describe('POST /api/support with NETWORK_RATE_LIMIT_FACTOR', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp({ env: { NETWORK_RATE_LIMIT_FACTOR: '2' } });
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp({ env: { NETWORK_RATE_LIMIT_FACTOR: '2' } });
 
   it('scales the per-network limit: twice the messages from one network before the refusal', async () => {
     const send = (index: number) =>

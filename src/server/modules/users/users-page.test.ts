@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
 // Issue 10: the Users tab is searched, sorted and paged by the database, roles included.
 
-let test: TestApp;
+const test = setUpTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  test = await createTestApp();
   const db = test.database.db;
   admin = await createTestUser(db, test.config, { roles: ['admin'], name: 'Zoe Admin' });
   const zebra = await createTestOrganization(db, 'Zebra Trust');
@@ -21,7 +20,6 @@ beforeAll(async () => {
   await createTestUser(db, test.config, { roles: ['customer'], name: 'Bob Stone', organizationId: apple });
   await createTestUser(db, test.config, { roles: [], name: 'Amelia 100%', organizationId: null });
 });
-afterAll(() => test.close());
 
 interface Page {
   usersPage: {

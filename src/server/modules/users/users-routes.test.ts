@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setUpTestApp } from '../../test-support/set-up-test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
 // admin-app §7 users service: GET /api/users and the role update (PUT /api/users).
 
-let test: TestApp;
+const test = setUpTestApp();
 let admin: TestUser;
 let roleIds: Record<'admin' | 'customer' | 'client' | 'user', string>;
 beforeAll(async () => {
-  test = await createTestApp();
   admin = await createTestUser(test.database.db, test.config, { roles: ['admin'], name: 'The Admin' });
   roleIds = Object.fromEntries(
     (await test.database.db.select().from(roles)).map((role) => [role.name, role.id]),
   ) as typeof roleIds;
 });
-afterAll(() => test.close());
 
 const put = (payload: unknown, headers: Record<string, string> = admin.headers) =>
   test.app.inject({ method: 'PUT', url: '/api/users', headers, payload: payload as Record<string, unknown> });
