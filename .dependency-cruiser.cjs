@@ -117,6 +117,13 @@ module.exports = {
       to: { path: '^src/server/modules/[^/]+$', circular: true },
     },
     {
+      name: 'files-no-circle',
+      severity: 'error',
+      comment: 'files import each other in a circle (type-only imports too: move the shared type below both)',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
       name: 'features-apart',
       severity: 'error',
       comment: 'features never import each other',

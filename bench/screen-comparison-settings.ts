@@ -1,6 +1,8 @@
 // What the record screen's comparison with SurveyJS runs (bench/screen-comparison.ts): the defaults
 // of issues 15 and 32, each overridable from the environment for a shorter run.
-import type { ScreenMode } from './screen-comparison.ts';
+
+/** issue 32: the record answered from memory at the network boundary, or by a real server process. */
+export type ScreenMode = 'memory' | 'real';
 
 export interface ComparisonSettings {
   cpuRates: number[];

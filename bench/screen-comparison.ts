@@ -13,7 +13,11 @@ import { ensureClientBuild } from '../scripts/client-build.ts';
 import type { FormTemplate } from '../src/domain/form-template.ts';
 import { generatedForm } from './generated-form.ts';
 import { presentedKeyLatencies } from './presented-latency.ts';
-import { type ComparisonSettings, comparisonSettings } from './screen-comparison-settings.ts';
+import {
+  type ComparisonSettings,
+  comparisonSettings,
+  type ScreenMode,
+} from './screen-comparison-settings.ts';
 import {
   burstKeystrokes,
   heapAfterGc,
@@ -38,9 +42,7 @@ import { type Summary, summarize } from './stats.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export type ScreenName = 'record' | 'surveyjs';
-/** issue 32: the record answered from memory at the network boundary, or by a real server process. */
-export type ScreenMode = 'memory' | 'real';
-export type { ComparisonSettings } from './screen-comparison-settings.ts';
+export type { ComparisonSettings, ScreenMode } from './screen-comparison-settings.ts';
 
 export interface ScreenRun {
   screen: ScreenName;

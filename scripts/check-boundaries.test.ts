@@ -108,6 +108,16 @@ describe('the server import check (issue 27 §1)', () => {
     expect(run.output).toContain('module folders import each other in a circle: records → users');
   });
 
+  it('fails on files that import each other in a circle, type-only imports too', () => {
+    const run = check({
+      'src/web/features/record/record-editor.tsx': "import { useFormChange } from './use-form-change.ts';\n",
+      'src/web/features/record/use-form-change.ts':
+        "import type { LoadedRecord } from './record-editor.tsx';\n",
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('files import each other in a circle');
+  });
+
   it('lets tests start the whole app', () => {
     const run = check({
       'src/server/modules/a/a.test.ts': "import { buildApp } from '../../app.ts';\n",

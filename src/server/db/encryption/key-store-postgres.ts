@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { KeyStore, WrappedKey } from './key-store.ts';
+import type { KeyStore, WrappedKey } from './key-store-contract.ts';
 
 // The key store on PostgreSQL (decision 130): a database of its own, KEY_DATABASE_URL or
 // `<name>_keys` on the answers' server, announcing destroyed keys to every server (decision 142).

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { KeyStore, WrappedKey } from './key-store-contract.ts';
 import { openPostgresKeyStore } from './key-store-postgres.ts';
+
+export type { KeyStore, WrappedKey } from './key-store-contract.ts';
 
 /**
  * Issue 30 §1 and §6: where the records' wrapped data keys live, APART from the database of the
@@ -10,33 +13,6 @@ import { openPostgresKeyStore } from './key-store-postgres.ts';
  * Embedded: an SQLite file under DATA_DIR/keys (node:sqlite, no native addon, a few MB of memory).
  * PostgreSQL: a database of its own (KEY_DATABASE_URL, or `<name>_keys` on the same server).
  */
-export interface WrappedKey {
-  recordId: string;
-  kekId: string;
-  wrapped: Buffer;
-}
-
-export interface KeyStore {
-  get(recordIds: readonly string[]): Promise<Map<string, WrappedKey>>;
-  /** Stores the key unless the record has one already; answers the one stored (the race's winner). */
-  insertIfAbsent(key: WrappedKey): Promise<WrappedKey>;
-  delete(recordIds: readonly string[]): Promise<number>;
-  /** Up to `limit` keys wrapped under any KEK but `kekId` (rotation, §5). */
-  notUnder(kekId: string, limit: number): Promise<WrappedKey[]>;
-  /** Replaces a wrapped key if it is still under `fromKekId` (a concurrent rotation did not win). */
-  rewrap(key: WrappedKey, fromKekId: string): Promise<boolean>;
-  countByKek(): Promise<Map<string, number>>;
-  /** Issue 38 §3: a cheap round trip to the store (readiness). */
-  ping(): Promise<void>;
-  /**
-   * Issue 38 §3: called with the ids of keys deleted by any server on the same store (PostgreSQL:
-   * NOTIFY on the key database), and with `'all'` when that news may have been missed (the
-   * listening connection dropped), so every cache of opened keys and answers lets them go.
-   */
-  onDeleted(listener: (recordIds: readonly string[] | 'all') => void): void;
-  close(): Promise<void>;
-}
-
 export { siblingKeyDatabaseUrl } from './key-store-postgres.ts';
 
 export type KeyStoreTarget =

@@ -33,7 +33,7 @@ export const inventoryTypes = pgTable('inventory_types', {
 /**
  * The published, immutable versions of a type's form (issue 12, decision 100). `inventory_types.form`
  * is the draft the builder edits; "Publish" copies it here as the next number. Records are pinned to
- * one version (reports.form_version), so editing the form never changes a record in progress.
+ * one version (life_records.form_version), so editing the form never changes a record in progress.
  */
 export const inventoryTypeVersions = pgTable(
   'inventory_type_versions',

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { BOOK_PAGE_LAYOUTS, type BookPageLayout, runningLinePositions } from '#domain/book-layout.ts';
+import { BOOK_PAGE_LAYOUTS, runningLinePositions } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
 import { type BookFontName, bookFonts, otherScriptFontPaths } from './book-fonts.ts';
+import type { PdfPages } from './pdf-document.ts';
 import { releaseFinishedPages } from './pdf-memory.ts';
 import { cellScript, RTL_FEATURES } from './pdf-text.ts';
 
@@ -14,23 +15,7 @@ import { cellScript, RTL_FEATURES } from './pdf-text.ts';
 export const INK = '#1a1a1a';
 export const MUTED = '#555555';
 
-export interface PdfStyle {
-  font: BookFontName;
-  size: number;
-  color: string;
-}
-
-export interface PdfPages {
-  readonly doc: PDFKit.PDFDocument;
-  readonly layout: BookPageLayout;
-  readonly book: Book;
-  readonly contentWidth: number;
-  /** The current page, counted from 1 (the cover). */
-  page: number;
-  /** The running header of the pages that follow; null on a chapter's first page. */
-  header: string | null;
-  style: PdfStyle;
-}
+export type { PdfPages, PdfStyle } from './pdf-document.ts';
 
 /** Sets the text style, remembered so the page furniture can put it back. */
 export function setStyle(pages: PdfPages, font: BookFontName, size: number, color = INK): void {

@@ -6,7 +6,7 @@ import {
   scriptRuns,
 } from '#domain/book-scripts.ts';
 import type { BookFontName } from './book-fonts.ts';
-import type { PdfPages } from './pdf-pages.ts';
+import type { PdfPages } from './pdf-document.ts';
 
 /**
  * Issue 42 §2: text in any of the book's scripts, each run drawn with the font of its script

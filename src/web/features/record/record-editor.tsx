@@ -6,9 +6,9 @@ import { nextUnansweredQuestion } from '#domain/next-unanswered-question.ts';
 import { answersOfRecordData, savedCurrentStep } from '#domain/record-form-data.ts';
 import { supportLineToShow } from '#domain/support-line.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import type { RecordScreenQuery } from '#web/gql/graphql.ts';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
 import type { KeptAnswers } from '#web/lib/kept-answers-store.ts';
+import type { LoadedRecord } from './api/record-load.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 import { CareControls } from './care/care-controls.tsx';
@@ -23,8 +23,6 @@ import { useFormChange } from './use-form-change.ts';
 import { useLiveRecordUpdates } from './use-live-record-updates.ts';
 import { useRecordSync } from './use-record-sync.ts';
 import { VoiceProvider } from './voice/voice-context.tsx';
-
-export type LoadedRecord = NonNullable<RecordScreenQuery['record']>;
 
 // Issue 13 §2: rare (answers kept from an earlier visit and changed since), so loaded only when
 // needed; the record route stays within its script budget (issue 15).

@@ -3,11 +3,11 @@ import { answerSlots } from '#domain/form-answer-keys.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { RecordScreenQuery } from './api/record-documents.ts';
+import type { LoadedRecord } from './api/record-load.ts';
 import { toServerState } from './api/record-state.ts';
 import { answerKeyMover, formChangeSteps, moveKeptAnswers } from './autosave/answer-key-moves.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 import type { KeptAnswers } from './autosave/sync-types.ts';
-import type { LoadedRecord } from './record-editor.tsx';
 
 /** A failed read of the new form is tried again after this long (the answers wait, kept). */
 const RETRY_MS = 2000;

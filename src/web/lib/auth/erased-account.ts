@@ -1,6 +1,6 @@
 import { ERASED_ACCOUNT_MESSAGE } from '#domain/erased-account.ts';
 import { clearPendingAnswersAtLogout } from '../answer-holders.ts';
-import type { AuthSession } from './auth-session.ts';
+import type { AuthSnapshot } from './auth-store.ts';
 
 // Issue 30 §6. Loaded only when needed: the record route's start-up script has no room for it
 // (issue 15), so nothing here is reached through the sign-in session itself.
@@ -30,7 +30,7 @@ export async function endAfterErasure(): Promise<void> {
  * device, or by an admin) rather than signed out, and if so ends as above instead of offering a
  * sign-in that cannot succeed.
  */
-export async function endIfErased(session: Pick<AuthSession, 'getSnapshot'>): Promise<void> {
+export async function endIfErased(session: { getSnapshot(): AuthSnapshot }): Promise<void> {
   const idToken = session.getSnapshot().user?.id_token;
   if (!idToken) return;
   try {

@@ -1,10 +1,14 @@
 import { answerSlots } from '#domain/form-answer-keys.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
+import type { RecordScreenQuery as RecordScreenResult } from '#web/gql/graphql.ts';
 import type { GraphQLClient } from '#web/lib/graphql-client.ts';
 import { type KeptAnswers, keptAnswersStore } from '#web/lib/kept-answers-store.ts';
 import { formChangeSteps, moveKeptAnswers } from '../autosave/answer-key-moves.ts';
 import { RecordScreenQuery } from './record-documents.ts';
+
+/** The record as the record screen loads it (its form, answers and place). */
+export type LoadedRecord = NonNullable<RecordScreenResult['record']>;
 
 /** Answers typed on an earlier visit and never acknowledged; none when the browser cannot tell. */
 const NOTHING_KEPT: KeptAnswers = { answers: {}, typedAgainst: {} };
