@@ -1,5 +1,6 @@
 import type { AcceptedTranscripts } from '#domain/book-answers.ts';
 import type { BookSource } from '#domain/book-model.ts';
+import { BOOK_MESSAGES } from '#domain/book-request.ts';
 import { type Actor, decideRecord, RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
 import { formOfRecord } from '#domain/record-form.ts';
 import { fail, ok, type Result, refusal } from '../../kernel/result.ts';
@@ -37,7 +38,10 @@ export async function readBookSource(
   if (!read.ok) return read;
   const record = read.value;
   // Issue 42 §4: the person's own book, decided before the answers open (as book-service says).
-  const refused = refusal(decideRecord(actor, 'makeBook', record), { notFound: RECORD_NOT_FOUND_MESSAGE });
+  const refused = refusal(decideRecord(actor, 'makeBook', record), {
+    notFound: RECORD_NOT_FOUND_MESSAGE,
+    forbidden: BOOK_MESSAGES.notOwner,
+  });
   if (refused) return refused;
   if (record.unreadable) return fail('CONFLICT', record.unreadable);
   const data = await openRecord(actorReader(deps, actor), answersOf(record), 'owner.use');
