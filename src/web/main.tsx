@@ -3,7 +3,6 @@ import { earlyRecordVisit } from './app/early-start.ts';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { createAppQueryClient } from './app/query-client.ts';
 import { preloadScreenOf } from './app/router.tsx';
 import { startRoutePath } from './app/start-up-preload.ts';
 import { createAuthSession } from './lib/auth/auth-session.ts';
@@ -32,7 +31,6 @@ async function start(root: HTMLElement) {
   });
   // Handles a provider redirect first: it cleans the address bar before the router reads it.
   const started = session.start();
-  const queryClient = createAppQueryClient(session);
   let timer: ReturnType<typeof setTimeout> | undefined;
   // One first render with the screen and its data, rather than a loading state and a second one.
   await Promise.race([
@@ -40,9 +38,7 @@ async function start(root: HTMLElement) {
     new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS))),
   ]);
   clearTimeout(timer);
-  createRoot(root).render(
-    <App config={config} session={session} queryClient={queryClient} graphqlClient={graphqlClient} />,
-  );
+  createRoot(root).render(<App config={config} session={session} graphqlClient={graphqlClient} />);
   await started;
 }
 

@@ -1,4 +1,3 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useMemo } from 'react';
 import { HashRouter } from 'react-router';
 import type { ClientConfig } from '#domain/client-config.ts';
@@ -15,13 +14,12 @@ import { AppRoutes } from './router.tsx';
 export interface AppProps {
   config: ClientConfig;
   session: AuthSession;
-  queryClient: QueryClient;
   /** Made at start-up when the first route's data is asked for early (main.tsx); else here. */
   graphqlClient?: GraphQLClient;
 }
 
 /** Every provider the screens rely on, outermost first. */
-export function App({ config, session, queryClient, graphqlClient: given }: AppProps) {
+export function App({ config, session, graphqlClient: given }: AppProps) {
   const graphqlClient = useMemo(
     () =>
       given ?? createGraphQLClient({ getIdToken: session.getIdToken, onSignInEnded: session.signInEnded }),
@@ -31,19 +29,17 @@ export function App({ config, session, queryClient, graphqlClient: given }: AppP
     <StrictMode>
       <ClientConfigProvider config={config}>
         <AuthProvider session={session}>
-          <QueryClientProvider client={queryClient}>
-            <GraphQLClientProvider client={graphqlClient}>
-              <LiveUpdatesProvider getIdToken={session.getIdToken} onSignInEnded={session.signInEnded}>
-                <ToastProvider>
-                  <CurtainTransitionProvider>
-                    <HashRouter>
-                      <AppRoutes />
-                    </HashRouter>
-                  </CurtainTransitionProvider>
-                </ToastProvider>
-              </LiveUpdatesProvider>
-            </GraphQLClientProvider>
-          </QueryClientProvider>
+          <GraphQLClientProvider client={graphqlClient}>
+            <LiveUpdatesProvider getIdToken={session.getIdToken} onSignInEnded={session.signInEnded}>
+              <ToastProvider>
+                <CurtainTransitionProvider>
+                  <HashRouter>
+                    <AppRoutes />
+                  </HashRouter>
+                </CurtainTransitionProvider>
+              </ToastProvider>
+            </LiveUpdatesProvider>
+          </GraphQLClientProvider>
         </AuthProvider>
       </ClientConfigProvider>
     </StrictMode>

@@ -32,14 +32,21 @@ function LazyScreen({ screen }: { screen: LazyScreenEntry }) {
  */
 let lazyScreenCount = 0;
 
-function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+function lazyScreen<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+  { queries = true }: { queries?: boolean } = {},
+) {
   let loading: Promise<ComponentType> | undefined;
   const screen: LazyScreenEntry = {
     preload() {
-      loading ??= load().then((module) => {
-        screen.loaded = pick(module);
-        return screen.loaded;
-      });
+      // The screen comes wrapped in the query client's provider (with-queries.tsx), loaded beside it.
+      loading ??= Promise.all([load(), queries ? import('./with-queries.tsx') : undefined]).then(
+        ([module, withQueries]) => {
+          screen.loaded = withQueries ? withQueries.withQueries(pick(module)) : pick(module);
+          return screen.loaded;
+        },
+      );
       return loading;
     },
     whileLoading: lazy(async () => ({ default: await screen.preload() })),
@@ -113,7 +120,8 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'record/:id',
-        element: lazyScreen(preloadRecordScreen, (m) => m.RecordScreen),
+        // Without TanStack Query (with-queries.tsx): the panels that use it bring its provider.
+        element: lazyScreen(preloadRecordScreen, (m) => m.RecordScreen, { queries: false }),
       },
       // Issue 42: the person's own book of their record.
       {

@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '#web/app/app.tsx';
-import { createAppQueryClient } from '#web/app/query-client.ts';
 import { createAuthSession } from '#web/lib/auth/auth-session.ts';
 import {
   type FakeNetworkOptions,
@@ -19,6 +18,6 @@ export function renderApp(route: string, options: FakeNetworkOptions & { signedI
   vi.stubGlobal('fetch', network.fetch);
   const session = createAuthSession(testConfig);
   void session.start();
-  render(<App config={testConfig} session={session} queryClient={createAppQueryClient(session)} />);
+  render(<App config={testConfig} session={session} />);
   return { network, idToken };
 }

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PERMISSION_MESSAGE as ACCESS_DENIED_MESSAGE } from '#domain/permissions.ts';
 import { App } from '#web/app/app.tsx';
-import { createAppQueryClient } from '#web/app/query-client.ts';
 import { createAuthSession } from '#web/lib/auth/auth-session.ts';
 import {
   fakeNetwork,
@@ -46,7 +45,7 @@ function renderInventory(
   vi.stubGlobal('alert', (message: string) => alerts.push(message));
   const session = createAuthSession(config);
   void session.start();
-  render(<App config={config} session={session} queryClient={createAppQueryClient(session)} />);
+  render(<App config={config} session={session} />);
   return { user: userEvent.setup(), alerts, narrativeCalls, idToken };
 }
 

@@ -28,9 +28,13 @@ import { VoiceProvider } from './voice/voice-context.tsx';
 // needed; the record route stays within its script budget (issue 15).
 // Issue 43 §1: the Reminders setting sits below the steps; it loads after them (with its schemas)
 // so the record's start stays within issue 15 §3's script budget.
-const ReminderSettings = lazy(async () => ({
-  default: (await import('#web/components/reminders/reminder-settings.tsx')).ReminderSettings,
-}));
+const ReminderSettings = lazy(async () => {
+  const [settings, queries] = await Promise.all([
+    import('#web/components/reminders/reminder-settings.tsx'),
+    import('#web/app/with-queries.tsx'),
+  ]);
+  return { default: queries.withQueries(settings.ReminderSettings) };
+});
 const KeptAnswerConflicts = lazy(async () => ({
   default: (await import('./kept-answer-conflicts.tsx')).KeptAnswerConflicts,
 }));

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleLifeInventory } from '#domain/test-support/sample-life-inventory.ts';
 import { App } from '#web/app/app.tsx';
-import { createAppQueryClient } from '#web/app/query-client.ts';
 import { createAuthSession } from '#web/lib/auth/auth-session.ts';
 import { fakeNetwork, storeSignedInUser, testConfig } from '#web/test-support/fake-identity-provider.ts';
 import { SAVE_DEBOUNCE_MS } from './autosave/record-sync.ts';
@@ -31,7 +30,7 @@ function openRecord(options: Partial<FakeRecordOptions> = {}, viewerSub = 'subje
   vi.stubGlobal('fetch', network.fetch);
   const session = createAuthSession(testConfig);
   void session.start();
-  render(<App config={testConfig} session={session} queryClient={createAppQueryClient(session)} />);
+  render(<App config={testConfig} session={session} />);
   return api;
 }
 
@@ -211,7 +210,7 @@ describe('Record autosave failures (customer-app §4, §8)', () => {
     vi.stubGlobal('fetch', network.fetch);
     const session = createAuthSession(testConfig);
     void session.start();
-    render(<App config={testConfig} session={session} queryClient={createAppQueryClient(session)} />);
+    render(<App config={testConfig} session={session} />);
     expect(await screen.findByText('Error: Record not found.')).toBeDefined();
   });
 });

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPORT_MODELS } from '#domain/report-models.ts';
 import { sampleLifeInventory } from '#domain/test-support/sample-life-inventory.ts';
 import { App } from '#web/app/app.tsx';
-import { createAppQueryClient } from '#web/app/query-client.ts';
 import { createAuthSession } from '#web/lib/auth/auth-session.ts';
 import {
   fakeNetwork,
@@ -100,7 +99,7 @@ function openAsAdmin(
   });
   const session = createAuthSession(testConfig);
   void session.start();
-  render(<App config={testConfig} session={session} queryClient={createAppQueryClient(session)} />);
+  render(<App config={testConfig} session={session} />);
   return { calls, user: userEvent.setup() };
 }
 
