@@ -117,7 +117,7 @@ test('home, every console tab, account and form builder: focus never under the s
   page,
 }) => {
   test.setTimeout(420_000);
-  personWithRecord('a11y-screens-client');
+  const client = personWithRecord('a11y-screens-client');
   const email = uniqueEmail('a11y-screens');
   // In an organization, so the account page shows its details and records table too.
   createUser({
@@ -129,6 +129,9 @@ test('home, every console tab, account and form builder: focus never under the s
   });
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, { email, password: PASSWORD });
+  // The admin reads the client's record, so the Audit tab has a row with its record link.
+  await page.goto(`/#/record/${client.recordId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Life Inventory' })).toBeVisible();
   const tab = (name: string, param: string) => ({
     name: `admin-${param}`,
     url: `/#/admin?tab=${param}`,
