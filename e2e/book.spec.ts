@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readPdf } from '../src/server/modules/book/test-support/read-pdf.ts';
+import { expectFocusInViewAndTargets } from './support/a11y-checks.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { e2eDataDir } from './support/e2e-environment.ts';
 import { answerAsOwner, openRecord, personWithRecord } from './support/record-session.ts';
@@ -53,6 +54,14 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   await page.getByRole('radio', { name: '6 × 9 in (print)' }).check();
   await expectNoAxeFindings(page, 'the book choices');
   await screenshots(page, 'book-choices');
+  // Issue 44 §8: WCAG 2.4.11 and 2.5.8, which axe cannot see, at 1280 and 390 px.
+  await expectFocusInViewAndTargets(
+    page,
+    'the book choices',
+    page.getByRole('heading', { level: 1, name: 'Your story as a book' }),
+    { tabs: 30 },
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: 'Make my book' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your book (PDF) is ready.' })).toBeVisible({

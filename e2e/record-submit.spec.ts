@@ -16,6 +16,29 @@ async function expectReadOnly(page: Page) {
   await expect(main.getByRole('button', { name: 'Complete & Send' })).toHaveCount(0);
 }
 
+/** Words about saving or sending that a sent, read-only record can no longer live up to. */
+const SAVING_OR_SENDING =
+  /Auto-save|auto-save|use Complete & Send|submit the form manually|will be sent|kept on this device|Saving|saved/;
+
+/**
+ * Issue 44 §7: a sent record says it was sent, and nothing about saving or sending: no save
+ * status, no Take a break (whose view speaks of saved answers), no Reminders; every status,
+ * alert and toast fits what the person can still do (read it, make the book, leave).
+ */
+async function expectNoticesOfASentRecord(page: Page) {
+  const main = page.getByRole('main');
+  await expect(main.locator('.record-screen__notice')).toHaveText('This record has been submitted.');
+  await expect(main.locator('.save-status')).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Take a break' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Reminders' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Leave quickly/ }).first()).toBeVisible();
+  const notices = await page
+    .locator('[role="status"], [role="alert"], .toast-region')
+    .evaluateAll((all) => all.map((el) => (el as HTMLElement).innerText.trim()).filter(Boolean));
+  for (const text of notices) expect(text, 'a notice on the sent record').not.toMatch(SAVING_OR_SENDING);
+  await expect(page.locator('body')).not.toContainText(SAVING_OR_SENDING);
+}
+
 test('Complete & Send makes the record read-only; others see it read-only from the start', async ({
   page,
   browser,
@@ -52,6 +75,7 @@ test('Complete & Send makes the record read-only; others see it read-only from t
   await expect(page.getByText('Form submitted successfully!')).toBeVisible();
   await expectReadOnly(page);
   await expect(page.getByText('No response provided').first()).toBeVisible();
+  await expectNoticesOfASentRecord(page);
   await expectAxeClean(page, 'the record screen');
   await page.screenshot({ path: testInfo.outputPath('record-read-only.png'), fullPage: true });
   const stored = await recordOnServer(token, owner.recordId);
@@ -66,6 +90,7 @@ test('Complete & Send makes the record read-only; others see it read-only from t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expectReadOnly(page);
+  await expectNoticesOfASentRecord(page);
   await expectAxeClean(page, 'the record screen');
   await page.screenshot({ path: testInfo.outputPath('record-phone.png'), fullPage: true });
 });

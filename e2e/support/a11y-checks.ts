@@ -1,7 +1,7 @@
 // Issue 44 §8: WCAG 2.2 criteria axe cannot see, measured in the page the way a person meets
 // them: focus under a sticky part (2.4.11), small targets (2.5.8), sideways scrolling (1.4.10) and
 // text cut under wider text spacing (1.4.12). Used by the a11y-*.spec.ts files.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The parts that stay put while the page scrolls and could cover the focused control. */
 const STICKY_PARTS = '.site-header, .record-steps__bar, .record-nav';
@@ -82,6 +82,27 @@ export async function smallTargets(page: Page): Promise<string[]> {
           `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`,
       ),
   );
+}
+
+/**
+ * WCAG 2.4.11 and 2.5.8 on the screen as it stands, at each width (1280 and 390 px unless told):
+ * Tab down from `start` and Shift+Tab back up with the focus never under a sticky part, and no
+ * control under 24 × 24 px. The viewport is left at the last width.
+ */
+export async function expectFocusInViewAndTargets(
+  page: Page,
+  label: string,
+  start: Locator,
+  { widths = [1280, 390], tabs = 20 }: { widths?: number[]; tabs?: number } = {},
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    const at = `${label} at ${width} px`;
+    await start.focus();
+    await tabWithFocusInView(page, tabs, at);
+    await tabWithFocusInView(page, tabs, at, 'Shift+Tab');
+    expect(await smallTargets(page), `small targets on ${at}`).toEqual([]);
+  }
 }
 
 /** How far the page scrolls sideways (0 when it reflows, WCAG 1.4.10). */

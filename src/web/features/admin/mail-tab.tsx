@@ -28,7 +28,7 @@ export function MailTab() {
   });
   if (failures.isPending) return <Spinner label="Loading..." showLabel />;
   if (failures.isError) return <ErrorMessage message={failures.error.message} />;
-  if (failures.data.length === 0) return <p>No mail failed to go out.</p>;
+  if (failures.data.length === 0) return <p className="admin-empty">No mail failed to go out.</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
     <section className="table-scroll" aria-label="Mails that failed (scrolls sideways)" tabIndex={0}>

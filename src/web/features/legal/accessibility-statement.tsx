@@ -34,8 +34,9 @@ export function AccessibilityStatement({ product }: { product: string }) {
           record&apos;s steps work with a keyboard alone.
         </li>
         <li>
-          Tabbing forwards and back through the record screen, the console and the account page, the focused
-          control is never hidden under the sticky header or the record&apos;s bottom bar.
+          Tabbing forwards and back through home, the record screen, every tab of the console, the account
+          page, the form builder and the book&apos;s choices, at 1280 and 390 pixels wide, the focused control
+          is never hidden under the sticky header or the record&apos;s bottom bar.
         </li>
         <li>Buttons, links and menu items there are at least 24 by 24 pixels.</li>
         <li>Progress is said in words as well as by colour.</li>

@@ -159,7 +159,9 @@ function RecordWorkspace({
     () => ({
       supportLine,
       onTakeBreak: () => setPaused(true),
-      controls: (asking: boolean) => <CareControls onTakeBreak={() => setPaused(true)} showBreak={!asking} />,
+      controls: (showBreak: boolean) => (
+        <CareControls onTakeBreak={() => setPaused(true)} showBreak={showBreak} />
+      ),
     }),
     [supportLine],
   );

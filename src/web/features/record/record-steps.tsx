@@ -61,7 +61,7 @@ export const RecordSteps = memo(function RecordSteps({
    * Issue 28 (the person's own record, not the builder's preview): content notes before sections,
    * the support line after them, and the care controls (Take a break, Leave quickly) in the bar.
    */
-  care?: { supportLine: SupportLine; onTakeBreak: () => void; controls: (asking: boolean) => ReactNode };
+  care?: { supportLine: SupportLine; onTakeBreak: () => void; controls: (showBreak: boolean) => ReactNode };
 }) {
   const [stepIndex, setStepIndex] = useState(firstStep);
   const [sending, setSending] = useState(false);
@@ -177,7 +177,9 @@ export const RecordSteps = memo(function RecordSteps({
         />
         <RecordProgressBar percent={progress} />
         {readOnly || preview ? null : <SaveStatus sync={sync} />}
-        {care?.controls(asking)}
+        {/* Issue 44 §7: Take a break speaks of answers being saved: not on a record that is read-only
+            (sent, or another's); Leave quickly stays. While a note asks, the note offers the break. */}
+        {care?.controls(!asking && !readOnly)}
       </section>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="record-steps__title">
         {step.stepTitle}
