@@ -6,7 +6,8 @@ import { expect, test } from './support/test-fixtures.ts';
 
 // Issue 41 §1, §5, §8 where the walk of voice-answers.spec.ts does not go: the level meter moves,
 // the warning a minute before the maximum length and the stop at it (seen, not only announced),
-// "transcription is not set up here" on a server without an endpoint, and the sentences for a
+// "transcription is not set up here" on a server without an endpoint, the spoken answer counted for
+// progress and shown live on the person's other device, and the sentences for a
 // browser that cannot record or a microphone the person refused, after which typing works as before.
 
 test.use({ axeScope: { include: '.record-screen' } });
@@ -31,6 +32,15 @@ test('at the maximum length: warned a minute before, stopped by itself, kept, se
     await page.goto(`/#/record/${owner.recordId}`);
     const question = page.locator('.record-question').filter({ hasText: NAME });
 
+    // The person's other device, open on the record before it begins: the spoken answer reaches it live.
+    const other = await browser.newContext({ baseURL: server.baseUrl });
+    const otherPage = await other.newPage();
+    await login(otherPage, { email: owner.email, password: PASSWORD });
+    await otherPage.goto(`/#/record/${owner.recordId}`);
+    const otherQuestion = otherPage.locator('.record-question').filter({ hasText: NAME });
+    await expect(otherQuestion.getByRole('textbox')).toBeVisible();
+    await expect(otherPage.locator('.record-progress__text')).toHaveText(/^0% Completed/);
+
     await question.getByRole('button', { name: 'Record an answer' }).click();
     await expect(
       question.getByRole('status').filter({ hasText: 'Recording. One minute left.' }),
@@ -49,10 +59,10 @@ test('at the maximum length: warned a minute before, stopped by itself, kept, se
           .evaluate((bar: HTMLElement) => Number(/scaleX\(([\d.]+)\)/.exec(bar.style.transform)?.[1] ?? 0)),
       )
       .toBeGreaterThan(0);
-    await expectAxeClean(page, 'recording in its last minute');
     await page.setViewportSize({ width: 390, height: 844 });
     await question.scrollIntoViewIfNeeded();
     await screenshots(page, 'last-minute-390', { fullPage: false, widths: [390] });
+    await expectAxeClean(page, 'recording in its last minute');
 
     await expect(
       question.getByText(/^The recording stopped by itself at the maximum length of 1 minute\./),
@@ -88,6 +98,14 @@ test('at the maximum length: warned a minute before, stopped by itself, kept, se
       question.getByText('Transcription is not set up here: your recording is your answer.'),
     ).toBeVisible();
     await expect(question.getByRole('button', { name: 'Use this transcript' })).toHaveCount(0);
+    // Issue 41 §7: answered by voice only, the required question counts, here and on the other device.
+    await expect(page.locator('.record-progress__text')).toHaveText(/^[1-9]\d*% Completed/);
+    await expect(otherQuestion.getByText('Your recorded answer')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      otherQuestion.getByText('Transcription is not set up here: your recording is your answer.'),
+    ).toBeVisible();
+    await expect(otherPage.locator('.record-progress__text')).toHaveText(/^[1-9]\d*% Completed/);
+    await other.close();
     await expectAxeClean(page, 'a recording stopped at its maximum length, no transcription here');
     await screenshots(page, 'stopped-at-limit-390', { fullPage: false, widths: [390] });
     await context.close();
