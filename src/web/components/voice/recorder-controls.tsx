@@ -18,7 +18,8 @@ function announcement(recorder: VoiceRecorder): string {
     case 'stopped':
       return `${state.reachedLimit ? 'The maximum length was reached. ' : ''}Recording stopped: ${spokenDuration(state.elapsedMs)} recorded.`;
     case 'failed':
-      return RECORDER_FAILURE_MESSAGES[state.failure ?? 'failed'];
+      // The alert below says it; the same words in this region too would be read out twice.
+      return '';
   }
 }
 
