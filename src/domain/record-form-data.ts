@@ -2,6 +2,7 @@ import type { AnswerMap } from './answer-completeness.ts';
 import type { FormTemplate } from './form-template.ts';
 import { isRecordBookkeepingKey, withTableAnswersOfFlattenedMap } from './report-data.ts';
 import { parseTableAnswerKey, tableCells } from './table-answer-keys.ts';
+import { isRecordingKey } from './voice-answer-keys.ts';
 
 /** customer-app §3 "Record form data": the bookkeeping key holding the step the person was on. */
 export const CURRENT_STEP_KEY = 'currentStep';
@@ -22,6 +23,19 @@ export function answersOfRecordData(data: unknown): Record<string, unknown> {
   if (!isPlainObject(data)) return {};
   const answers: Record<string, unknown> = { ...withTableAnswersOfFlattenedMap(data) };
   for (const key of Object.keys(answers)) if (isRecordBookkeepingKey(key)) delete answers[key];
+  return answers;
+}
+
+/**
+ * Issue 41 §7 (decision 185): the answers together with the spoken answers' descriptors, for what
+ * asks whether a question is answered (progress, the sections' check marks, the next question to
+ * answer) and for nothing that reads answers as words. `answersOfRecordData` drops the descriptors
+ * as bookkeeping, which left a question answered only by voice counted as unanswered.
+ */
+export function answeredOfRecordData(data: unknown): Record<string, unknown> {
+  const answers = answersOfRecordData(data);
+  if (!isPlainObject(data)) return answers;
+  for (const [key, value] of Object.entries(data)) if (isRecordingKey(key)) answers[key] = value;
   return answers;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormTemplate } from './form-template.ts';
+import { nextUnansweredQuestion } from './next-unanswered-question.ts';
 import { exportedRecordAnswers } from './personal-data.ts';
+import { answeredOfRecordData, answersOfRecordData } from './record-form-data.ts';
 import { recordProgress, stepCompletion } from './record-progress.ts';
 import { prepareReportData } from './report-data.ts';
 import {
@@ -69,6 +71,21 @@ describe('a recording answers its question (issue 41 §7)', () => {
       [recordingKey('school')]: recording(),
     };
     expect(prepareReportData(data)).toEqual({ home: 'By the sea' });
+  });
+
+  it('counts from stored record data (the screen, reminders), though the descriptor is bookkeeping', () => {
+    // The record screen and the reminders read stored data, not an answer map: a question answered
+    // only by voice showed 0% and an open section before answeredOfRecordData kept the descriptor.
+    const data = { currentStep: 0, [recordingKey('home')]: recording(), school: 'St Mary' };
+    expect(answersOfRecordData(data)).toEqual({ school: 'St Mary' });
+    expect(recordProgress(form, answeredOfRecordData(data)).percent).toBe(100);
+    expect(stepCompletion(form, answeredOfRecordData(data))).toEqual([true]);
+    expect(
+      nextUnansweredQuestion(form, answeredOfRecordData({ [recordingKey('home')]: recording() })),
+    ).toMatchObject({
+      label: 'Your school',
+    });
+    expect(answeredOfRecordData([])).toEqual({});
   });
 
   it('is not listed as an answer no question asks (Download my data lists recordings apart)', () => {

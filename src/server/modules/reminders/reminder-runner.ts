@@ -1,5 +1,5 @@
 import { formOfRecord } from '#domain/record-form.ts';
-import { answersOfRecordData } from '#domain/record-form-data.ts';
+import { answeredOfRecordData } from '#domain/record-form-data.ts';
 import {
   nextReminderAt,
   nextUnansweredQuestion,
@@ -95,7 +95,7 @@ export function createReminderRunner(
     const key = `${record.inventoryTypeId}/${record.formVersion}`;
     const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), data);
     if (!form.ok) return null;
-    const next = nextUnansweredQuestion(form.form, answersOfRecordData(data));
+    const next = nextUnansweredQuestion(form.form, answeredOfRecordData(data));
     return next?.mailable ? next.label : null;
   }
 

@@ -6,7 +6,7 @@ import {
   RECORD_NOT_FOUND_MESSAGE,
 } from '#domain/permissions.ts';
 import { formOfRecord } from '#domain/record-form.ts';
-import { answersOfRecordData } from '#domain/record-form-data.ts';
+import { answeredOfRecordData } from '#domain/record-form-data.ts';
 import { recordProgress } from '#domain/record-progress.ts';
 import {
   DEFAULT_REMINDER_SETTING,
@@ -225,7 +225,7 @@ async function percentOf(deps: ServiceDeps, ownerId: string, recordId: string): 
   const data = await openRecord(actorReader(deps, owner), answersOf(read.value), 'owner.use');
   const key = `${read.value.inventoryTypeId}/${read.value.formVersion}`;
   const form = formOfRecord((await formsOfVersions(deps, [key])).get(key), data);
-  return form.ok ? recordProgress(form.form, answersOfRecordData(data)).percent : null;
+  return form.ok ? recordProgress(form.form, answeredOfRecordData(data)).percent : null;
 }
 
 export async function setOrganizationSuggestion(

@@ -18,9 +18,12 @@ function announcement(recorder: VoiceRecorder): string {
     case 'stopped':
       return `${state.reachedLimit ? 'The maximum length was reached. ' : ''}Recording stopped: ${spokenDuration(state.elapsedMs)} recorded.`;
     case 'failed':
-      return RECORDER_FAILURE_MESSAGES[state.failure ?? 'failed'];
+      // The alert below says it; the same words in this region too would be read out twice.
+      return '';
   }
 }
+
+const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
 
 /**
  * Issue 41 §1: while recording, the elapsed time, a level meter, Pause or Resume, and Stop; the
@@ -66,7 +69,7 @@ export function RecorderControls({
           <span className="voice-recorder__time">
             <span className="visually-hidden">Recorded </span>
             {formatDuration(state.elapsedMs)}
-            <span className="visually-hidden"> of at most {maxMinutes} minutes</span>
+            <span className="visually-hidden"> of at most {minutes(maxMinutes)}</span>
           </span>
           <div className="voice-level" aria-hidden="true">
             <div className="voice-level__bar" ref={bar} />
@@ -107,7 +110,14 @@ export function RecorderControls({
       )}
       {state.nearEnd && active ? (
         <p className="voice-panel__warning">
-          One minute left: the recording stops by itself at {maxMinutes} minutes.
+          One minute left: the recording stops by itself at {minutes(maxMinutes)}.
+        </p>
+      ) : null}
+      {state.reachedLimit && state.phase === 'stopped' ? (
+        // Seen as well as heard: a stop the person did not choose must not look like a fault.
+        <p className="voice-panel__warning">
+          The recording stopped by itself at the maximum length of {minutes(maxMinutes)}. What was recorded is
+          kept; you can type the rest of your answer.
         </p>
       ) : null}
     </div>

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { nextUnansweredQuestion } from '#domain/next-unanswered-question.ts';
-import { answersOfRecordData, savedCurrentStep } from '#domain/record-form-data.ts';
+import { answeredOfRecordData, savedCurrentStep } from '#domain/record-form-data.ts';
 import { supportLineToShow } from '#domain/support-line.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useClientConfig } from '#web/lib/client-config-context.tsx';
@@ -103,7 +103,7 @@ function RecordWorkspace({
   // `?reminders=1` (the mail's link to the setting) at the Reminders setting.
   const [params] = useSearchParams();
   const [opening] = useState(() => ({
-    next: params.get('next') === '1' ? nextUnansweredQuestion(form, answersOfRecordData(record.data)) : null,
+    next: params.get('next') === '1' ? nextUnansweredQuestion(form, answeredOfRecordData(record.data)) : null,
     reminders: params.get('reminders') === '1',
   }));
   const firstStep = useMemo(

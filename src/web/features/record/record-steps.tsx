@@ -1,7 +1,7 @@
 import { memo, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { fieldVisibility } from '#domain/field-visibility.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
-import { answersOfRecordData, CURRENT_STEP_KEY } from '#domain/record-form-data.ts';
+import { answeredOfRecordData, answersOfRecordData, CURRENT_STEP_KEY } from '#domain/record-form-data.ts';
 import { recordProgress, stepCompletion } from '#domain/record-progress.ts';
 import {
   asksBeforeSection,
@@ -81,8 +81,10 @@ export const RecordSteps = memo(function RecordSteps({
   const data = useMemo(() => sync.view(), [sync, answersVersion]);
   const answers = useMemo(() => answersOfRecordData(data), [data]);
   const visibility = useMemo(() => fieldVisibility(form, answers), [form, answers]);
-  const progress = useMemo(() => recordProgress(form, answers).percent, [form, answers]);
-  const completion = useMemo(() => stepCompletion(form, answers), [form, answers]);
+  // Issue 41 §7: a question answered by voice only counts as answered (its descriptor is bookkeeping).
+  const answered = useMemo(() => answeredOfRecordData(data), [data]);
+  const progress = useMemo(() => recordProgress(form, answered).percent, [form, answered]);
+  const completion = useMemo(() => stepCompletion(form, answered), [form, answered]);
 
   const onAnswer = useCallback((key: string, value: unknown) => sync.edit({ [key]: value }), [sync]);
   // Issue 13: the question being typed in stays on screen even if another device's answer would
