@@ -131,6 +131,22 @@ describe.each(['a4', 'letter', '6x9'] as PageSize[])('the PDF on %s pages', (pag
     const { width, height } = BOOK_PAGE_LAYOUTS[pageSize];
     const [, shownWidth, shownHeight] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) ?? [];
     expect([Number(shownWidth), Number(shownHeight)]).toEqual([width, height]);
+    // Running headers and page numbers (artifacts, so read by poppler's text, not the tags): none
+    // on the cover; a number on every other page; on a page that continues a chapter, the book's
+    // title on a left-hand (even) page and the chapter's on a right-hand (odd) one.
+    const lines = (page: number) =>
+      execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    expect(lines(1).at(-1)).toBe('Zoë Ångström · 29 November 2026');
+    const lastChapterStart = chapterPage('Where I come from');
+    for (let page = 2; page <= pdf.pageCount; page++) {
+      const text = lines(page);
+      expect(text.at(-1)).toBe(String(page));
+      if (page > lastChapterStart)
+        expect(text[0]).toBe(page % 2 === 0 ? 'The story of Zoë' : 'Where I come from');
+    }
     // poppler renders every page without complaint (the pictures were looked at by hand: README).
     const rendered = spawnSync('pdftoppm', ['-r', '20', '-png', file, path.join(folder, pageSize)], {
       encoding: 'utf8',
