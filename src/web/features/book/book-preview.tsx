@@ -103,6 +103,9 @@ function Page({
  * as the PDF (domain/book-layout.ts), scaled to the screen. What does not fit on a page is cut off
  * as the page would turn. The contents' page numbers are counted when the file is made.
  */
+// Decision 190: the PDF counts the chapters' pages as it lays the whole book out; the preview says so.
+export const CONTENTS_CAPTION = 'Page 2: the contents (the PDF adds each chapter’s page number)';
+
 export function BookPreview({ book }: { book: Book }) {
   useBookFonts();
   const layout = BOOK_PAGE_LAYOUTS[book.pageSize];
@@ -134,7 +137,7 @@ export function BookPreview({ book }: { book: Book }) {
           <p className="book-page__byline">{byline}</p>
         </div>
       </Page>
-      <Page caption="Page 2: the contents" style={small}>
+      <Page caption={CONTENTS_CAPTION} style={small}>
         <p className="book-page__chapter">{CONTENTS_TITLE}</p>
         <ol className="book-page__contents">
           {book.chapters.map((chapter) => (

@@ -6,6 +6,7 @@ import { DECLINED_ANSWER } from '#domain/declined-answer.ts';
 import type { FormTemplate } from '#domain/form-template.ts';
 import { jsonResponse } from '#web/test-support/fake-identity-provider.ts';
 import { renderApp } from '#web/test-support/render-app.tsx';
+import { CONTENTS_CAPTION } from './book-preview.tsx';
 
 // Issue 42 §1: the "Make my book" screen in the whole client, the server answered at fetch.
 
@@ -107,7 +108,7 @@ describe('Make my book', () => {
     expect((within(list).getByRole('checkbox', { name: 'Later' }) as HTMLInputElement).disabled).toBe(true);
 
     const contents = () =>
-      within(screen.getByText('Page 2: the contents').closest('figure') as HTMLElement)
+      within(screen.getByText(CONTENTS_CAPTION).closest('figure') as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent);
     expect(contents()).toEqual(['Childhood', 'Work']);
