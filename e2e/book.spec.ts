@@ -45,6 +45,10 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   const preview = page.getByRole('region', { name: /Preview of the first pages/ });
   await expect(preview.getByText(`Zoë ${marker}`)).toBeVisible();
   await expect(preview.getByText('8 March 1956').or(preview.getByText('March 8, 1956'))).toBeVisible();
+  // The contents page: each chapter's page number as the PDF prints it, counted by the server once
+  // the choices are still (decision 190); the first chapter starts on page 3.
+  const contents = preview.getByRole('figure', { name: 'Page 2: the contents' }).getByRole('listitem');
+  await expect(contents.first()).toHaveText(/3$/, { timeout: 20_000 });
 
   // Location first: two steps by keyboard on its handle (Space, arrows, Space: announced), one by
   // its Move up button. A pointer drags an empty section below the next one.
