@@ -24,7 +24,7 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   browser,
   screenshots,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000); // a shared, loaded machine took 2.5 min to reach the book dialog
   const owner = personWithRecord('book');
   const marker = `Quillbrook ${Date.now().toString(36)}`;
   await answerAsOwner(browser, owner, {
@@ -46,9 +46,39 @@ test('the owner makes a book of chosen sections in their order, follows its prog
   const preview = page.getByRole('region', { name: /Preview of the first pages/ });
   await expect(preview.getByText(`Zoë ${marker}`)).toBeVisible();
   await expect(preview.getByText('8 March 1956').or(preview.getByText('March 8, 1956'))).toBeVisible();
+  // The contents page: each chapter's page number as the PDF prints it, counted by the server once
+  // the choices are still (decision 190); the first chapter starts on page 3.
+  const contents = preview.getByRole('figure', { name: 'Page 2: the contents' }).getByRole('listitem');
+  await expect(contents.first()).toHaveText(/3$/, { timeout: 20_000 });
 
-  // Location first, Siblings left out; a subtitle; a 6 × 9 in PDF.
-  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Move up Location' }).click();
+  // Location first: two steps by keyboard on its handle (Space, arrows, Space: announced), one by
+  // its Move up button. A pointer drags an empty section below the next one.
+  await page.getByRole('button', { name: 'Move Location' }).focus();
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByText(/^(Picked up Location\.|Location is now at position 4 of \d+\.)$/),
+  ).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(/^Location is now at position 3 of \d+\.$/)).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(/^Location is now at position 2 of \d+\.$/)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/^Location dropped at position 2 of \d+\.$/)).toBeAttached();
+  await page.getByRole('button', { name: 'Move up Location' }).click();
+  const dragged = await page.getByRole('button', { name: 'Move Physical Characteristics' }).boundingBox();
+  const target = await page.getByRole('button', { name: 'Move Assistive Devices' }).boundingBox();
+  if (!dragged || !target) throw new Error('The drag handles are not on the screen.');
+  await page.mouse.move(dragged.x + dragged.width / 2, dragged.y + dragged.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 + 8, { steps: 12 });
+  await page.mouse.up();
+  await expect(sections.getByRole('listitem')).toContainText([
+    'Location',
+    'Name & Date of Birth',
+    'Assistive Devices',
+    'Physical Characteristics',
+  ]);
+  // Siblings left out; a subtitle; a 6 × 9 in PDF.
   await sections.getByRole('checkbox', { name: 'Family of Origin - Siblings' }).uncheck();
   await page.getByLabel('Subtitle (optional)').fill(`For the grandchildren ${marker}`);
   await page.getByRole('radio', { name: '6 × 9 in (print)' }).check();

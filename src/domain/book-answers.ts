@@ -29,20 +29,12 @@ export interface BookTableRow {
   readonly cells: readonly string[];
 }
 
-/**
- * Issue 41's extension point (voice answers): accepted transcripts by answer key, each one text.
- * Only accepted transcripts are given here (a draft transcript never reaches a book); each becomes
- * paragraphs after what the person typed for that question, or is the answer on its own.
- */
-export type AcceptedTranscripts = ReadonlyMap<string, readonly string[]>;
-
 export interface BlockContext {
   readonly answers: Readonly<Record<string, unknown>>;
   readonly visibility: FieldVisibility;
   readonly locale: string;
   readonly showQuestions: boolean;
   readonly includeDeclined: boolean;
-  readonly transcripts: AcceptedTranscripts;
 }
 
 /** The words people read as a declined answer (decision 121). */
@@ -142,8 +134,8 @@ export function bookBlockOf(field: Field, context: BlockContext): BookBlock | nu
       .map((entry) => optionLabel(field, entry));
     return items.length > 0 ? { kind: 'list', question, items } : null;
   }
-  const typed = answerWords(field, value, context.locale);
-  const spoken = context.transcripts.get(field.id) ?? [];
-  const paragraphs = [...paragraphsOf(typed), ...spoken.flatMap(paragraphsOf)];
+  // Issue 41 (decision 185): an accepted transcript is in the typed answer ("Use this transcript"
+  // wrote it there); the recording's descriptor and its draft transcript are bookkeeping, never read.
+  const paragraphs = paragraphsOf(answerWords(field, value, context.locale));
   return paragraphs.length > 0 ? { kind: 'answer', question, paragraphs } : null;
 }

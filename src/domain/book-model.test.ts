@@ -16,6 +16,7 @@ import {
 } from './book-request.ts';
 import { DECLINED_ANSWER } from './declined-answer.ts';
 import type { FormTemplate } from './form-template.ts';
+import { recordingKey } from './voice-answer-keys.ts';
 
 const FORM: FormTemplate = {
   formId: 'story',
@@ -239,20 +240,34 @@ describe('answers in the book', () => {
     ).toHaveLength(1);
   });
 
-  it('adds accepted transcripts of voice answers after the typed text, or as the answer', () => {
-    const transcripts = new Map([
-      ['story', ['I said this aloud.']],
-      ['later', ['Spoken only.\nSecond thought.']],
-    ]);
-    const book = bookOf({ sections: [2, 3] }, { ...SOURCE, transcripts });
-    expect(book.chapters.map((chapter) => chapter.blocks.at(-1))).toEqual([
-      {
-        kind: 'answer',
-        question: 'Tell us what happened',
-        paragraphs: ['We moved.', 'Then we moved again.', 'I said this aloud.'],
-      },
-      { kind: 'answer', question: 'What came later?', paragraphs: ['Spoken only.', 'Second thought.'] },
-    ]);
+  it('prints a voice answer as its used transcript only, never the recording’s draft', () => {
+    // Issue 41 (decision 185): "Use this transcript" writes it into the typed answer; the recording's
+    // descriptor beside it, with the machine's draft, is bookkeeping.
+    const recording = (text: string) => ({
+      id: '0b9f4c1e-8d51-4b8e-9a37-2f0e6c3d1a55',
+      mimeType: 'audio/webm',
+      durationMs: 4000,
+      bytes: 4096,
+      recordedAt: '2026-11-29T10:00:00.000Z',
+      transcript: { state: 'done', text },
+    });
+    const data = {
+      ...DATA,
+      story: 'We moved.\n\nI said this aloud.',
+      [recordingKey('story')]: recording('I said this aloud.'),
+      [recordingKey('later')]: recording('A draft the person never used.'),
+    };
+    const source = { ...SOURCE, data };
+    const book = bookOf({ sections: [2, 3] }, source);
+    expect(book.chapters.map((chapter) => chapter.title)).toEqual(['Hard times']);
+    expect(book.chapters[0]?.blocks.at(-1)).toEqual({
+      kind: 'answer',
+      question: 'Tell us what happened',
+      paragraphs: ['We moved.', 'I said this aloud.'],
+    });
+    expect(JSON.stringify(book)).not.toContain('never used');
+    // A question answered only by voice, without a used transcript, has nothing to print yet.
+    expect(bookSectionChoices(source)[3]).toMatchObject({ answered: 0, chosenByDefault: false });
   });
 
   it('carries title, subtitle, author, locale and the day it was made', () => {

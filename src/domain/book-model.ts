@@ -1,4 +1,4 @@
-import { type AcceptedTranscripts, type BlockContext, type BookBlock, bookBlockOf } from './book-answers.ts';
+import { type BlockContext, type BookBlock, bookBlockOf } from './book-answers.ts';
 import { BOOK_MESSAGES, type BookRequest, type PageSize } from './book-request.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import type { FormTemplate, Step } from './form-template.ts';
@@ -33,8 +33,6 @@ export interface BookSource {
   readonly form: FormTemplate;
   /** The record's stored data: answers and bookkeeping (skipped sections, declined marks). */
   readonly data: unknown;
-  /** Issue 41's accepted transcripts of voice answers, by answer key (none until that lands). */
-  readonly transcripts?: AcceptedTranscripts;
 }
 
 /** A section as the "Make my book" screen offers it. */
@@ -51,8 +49,6 @@ export interface BookSectionChoice {
   readonly chosenByDefault: boolean;
 }
 
-const NO_TRANSCRIPTS: AcceptedTranscripts = new Map();
-
 function sectionTitle(step: Step, index: number): string {
   return step.stepTitle.trim() || `Section ${index + 1}`;
 }
@@ -66,7 +62,6 @@ function contextOf(
     ...options,
     answers,
     visibility: fieldVisibility(source.form, answers),
-    transcripts: source.transcripts ?? NO_TRANSCRIPTS,
   };
 }
 

@@ -102,6 +102,10 @@ export const bookRequestSchema = z.object({
     .default('en'),
 });
 export type BookRequest = z.infer<typeof bookRequestSchema>;
+
+/** Issue 42 §1: what the preview's contents page numbers depend on: everything but the format. */
+export const bookPagesRequestSchema = bookRequestSchema.omit({ format: true });
+export type BookPagesRequestInput = z.input<typeof bookPagesRequestSchema>;
 export type BookRequestInput = z.input<typeof bookRequestSchema>;
 
 /** The file's name: the title in plain letters, so it reads well in a downloads folder. */

@@ -395,6 +395,19 @@ const recipes: Record<string, Recipe> = {
       return { body: response.json(), recordId: owned() };
     },
   },
+  'POST /api/records/:id/book-pages': {
+    actor: () => f.users.admin,
+    serves: false, // page numbers only, and to the owner alone
+    run: async (a) => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: `/api/records/${owned()}/book-pages`,
+        headers: a.headers,
+        payload: { title: 'T', sections: [0] },
+      });
+      return { body: response.json(), recordId: owned() };
+    },
+  },
   'GET /api/books/:id': {
     actor: () => f.users.admin,
     serves: false,

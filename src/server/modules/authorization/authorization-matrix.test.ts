@@ -520,6 +520,15 @@ const recipes: Record<string, (actor: ActorName) => Promise<string>> = {
         payload: { format: 'epub', title: 'The story of Ada', sections: [0] },
       }),
     ),
+  'POST /api/records/:id/book-pages': async (a) =>
+    httpOutcome(
+      await test.app.inject({
+        method: 'POST',
+        url: `/api/records/${f.ownedRecordId}/book-pages`,
+        headers: headersOf(a),
+        payload: { title: 'The story of Ada', sections: [0] },
+      }),
+    ),
   'GET /api/books/:id': async (a) =>
     httpOutcome(
       await test.app.inject({

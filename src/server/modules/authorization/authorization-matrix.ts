@@ -177,6 +177,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('POST /api/recordings/:id/transcription', 'http', 'POST /api/recordings/:id/transcription', `a recording of ${OWNED} (no endpoint here: the owner is told so, 503)`, RECORD_OWNER),
   // Issue 42: the person's own book; only its owner asks for it, follows it and downloads it.
   row('POST /api/records/:id/books', 'http', 'POST /api/records/:id/books', `a book of ${OWNED}`, RECORD_OWNER),
+  row('POST /api/records/:id/book-pages', 'http', 'POST /api/records/:id/book-pages', `the book preview's page numbers of ${OWNED}`, RECORD_OWNER),
   row('GET /api/books/:id', 'http', 'GET /api/books/:id', 'the owner’s book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
   row('GET /api/books/:id/file', 'http', 'GET /api/books/:id/file', 'the owner’s made book', cells('unauthenticated', 'not-found', 'allow', 'not-found', 'not-found', 'not-found', 'not-found')),
   // Issue 43: reminders. The owner alone reads and sets them; the one-click unsubscribe needs no

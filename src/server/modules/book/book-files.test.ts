@@ -131,6 +131,22 @@ describe.each(['a4', 'letter', '6x9'] as PageSize[])('the PDF on %s pages', (pag
     const { width, height } = BOOK_PAGE_LAYOUTS[pageSize];
     const [, shownWidth, shownHeight] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) ?? [];
     expect([Number(shownWidth), Number(shownHeight)]).toEqual([width, height]);
+    // Running headers and page numbers (artifacts, so read by poppler's text, not the tags): none
+    // on the cover; a number on every other page; on a page that continues a chapter, the book's
+    // title on a left-hand (even) page and the chapter's on a right-hand (odd) one.
+    const lines = (page: number) =>
+      execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    expect(lines(1).at(-1)).toBe('Zoë Ångström · 29 November 2026');
+    const lastChapterStart = chapterPage('Where I come from');
+    for (let page = 2; page <= pdf.pageCount; page++) {
+      const text = lines(page);
+      expect(text.at(-1)).toBe(String(page));
+      if (page > lastChapterStart)
+        expect(text[0]).toBe(page % 2 === 0 ? 'The story of Zoë' : 'Where I come from');
+    }
     // poppler renders every page without complaint (the pictures were looked at by hand: README).
     const rendered = spawnSync('pdftoppm', ['-r', '20', '-png', file, path.join(folder, pageSize)], {
       encoding: 'utf8',
@@ -169,10 +185,39 @@ describe('the Word file', () => {
       '<dc:title>The story of Zoë</dc:title>',
     );
 
-    const table = await BOOK_WRITERS.docx(bookOf({ sections: [1] }));
-    const tableXml = strFromU8(unzipSync(new Uint8Array(table))['word/document.xml'] as Uint8Array);
+    const table = unzipSync(new Uint8Array(await BOOK_WRITERS.docx(bookOf({ sections: [1] }))));
+    const tableXml = strFromU8(table['word/document.xml'] as Uint8Array);
     expect(tableXml).toContain('<w:tblHeader/>');
     expect(tableXml).toContain('Борис');
+    // The checkbox list is bulleted on the numbering the package defines, in its list style.
+    expect(tableXml).toContain(
+      '<w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t xml:space="preserve">By the sea</w:t>',
+    );
+    expect(strFromU8(table['word/numbering.xml'] as Uint8Array)).toContain('<w:num w:numId="1">');
+    expect(strFromU8(table['word/styles.xml'] as Uint8Array)).toContain('w:styleId="ListParagraph"');
+  });
+
+  it('writes the chapters into the package as text, every word escaped and no control character', async () => {
+    const book = bookOf();
+    const marked: Book = {
+      ...book,
+      chapters: [
+        {
+          section: 0,
+          title: 'Tom & Jerry <b>',
+          blocks: [{ kind: 'answer', question: 'Say "hello"', paragraphs: ['x < y && z\u0007!'] }],
+        },
+      ],
+    };
+    const xml = strFromU8(
+      unzipSync(new Uint8Array(await BOOK_WRITERS.docx(marked)))['word/document.xml'] as Uint8Array,
+    );
+    expect(xml).toContain('>Tom &#38; Jerry &#60;b&#62;</w:t>');
+    expect(xml).toContain('>Say &#34;hello&#34;</w:t>');
+    expect(xml).toContain('>x &#60; y &#38;&#38; z!</w:t>');
+    // One body, the section's properties (page size, header and footer) closing it.
+    expect(xml.match(/<w:body>/g)).toHaveLength(1);
+    expect(xml).toMatch(/<\/w:p><w:sectPr>.*<\/w:sectPr><\/w:body><\/w:document>$/);
   });
 });
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { sendResult } from '../../kernel/http-result.ts';
 import { ID_PARAM, objectBodyRouteWithId } from '../../kernel/route-schemas.ts';
 import { serviceDeps } from '../../kernel/service-deps.ts';
+import { createChapterPageCounter } from './book-pages.ts';
 import { type BookRunner, createBookRunner } from './book-runner.ts';
 import { bookFile, bookStatus, requestBook } from './book-service.ts';
 
@@ -17,7 +18,9 @@ declare module 'fastify' {
  * Issue 42 (docs/decisions/192): the person's own book.
  * POST /api/records/:id/books { format, title, subtitle, sections, showQuestions, includeDeclined,
  * pageSize, locale } → 202 the book's status; GET /api/books/:id → its status (progress 0–1);
- * GET /api/books/:id/file → the file as an attachment. Every answer is `no-store`.
+ * GET /api/books/:id/file → the file as an attachment. POST /api/records/:id/book-pages { the same
+ * choices but the format } → { chapterPages }: the PDF's contents page numbers for the preview
+ * (decision 190), counted and not kept. Every answer is `no-store`.
  */
 async function bookRoutesPlugin(app: FastifyInstance): Promise<void> {
   const deps = serviceDeps(app);
@@ -37,6 +40,16 @@ async function bookRoutesPlugin(app: FastifyInstance): Promise<void> {
         (bookId, personId) => runner.enqueue(bookId, personId),
       );
       return sendResult(reply, result, 202);
+    },
+  );
+
+  const pageCounter = createChapterPageCounter();
+  app.post<{ Params: { id: string } }>(
+    '/api/records/:id/book-pages',
+    objectBodyRouteWithId('id'),
+    async (request, reply) => {
+      const viewer = await app.viewers.forRequest(request);
+      return sendResult(reply, await pageCounter.count(deps, viewer, request.params.id, request.body));
     },
   );
 

@@ -1,4 +1,3 @@
-import type { AcceptedTranscripts } from '#domain/book-answers.ts';
 import type { BookSource } from '#domain/book-model.ts';
 import { BOOK_MESSAGES } from '#domain/book-request.ts';
 import { type Actor, decideRecord, RECORD_NOT_FOUND_MESSAGE } from '#domain/permissions.ts';
@@ -20,15 +19,6 @@ export interface BookRecordSource {
   readonly source: BookSource;
 }
 
-/**
- * Issue 41's extension point: the accepted transcripts of the record's voice answers, by answer
- * key. Voice answers are not on main yet, so there are none; when they land, read them here
- * through the recordings service (accepted ones only) and every format prints them as text.
- */
-async function acceptedTranscripts(_deps: ServiceDeps, _record: RecordModel): Promise<AcceptedTranscripts> {
-  return new Map();
-}
-
 export async function readBookSource(
   deps: ServiceDeps,
   actor: Actor,
@@ -48,6 +38,6 @@ export async function readBookSource(
   const forms = await formsOfVersions(deps, [`${record.inventoryTypeId}/${record.formVersion}`]);
   const form = formOfRecord(forms.get(`${record.inventoryTypeId}/${record.formVersion}`), data);
   if (!form.ok) return fail('CONFLICT', form.error);
-  const transcripts = await acceptedTranscripts(deps, record);
-  return ok({ record, source: { form: form.form, data, transcripts } });
+  // Issue 41 (decision 185): a voice answer's accepted transcript is in the typed answer already.
+  return ok({ record, source: { form: form.form, data } });
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   AlignmentType,
   Document,
@@ -7,114 +9,30 @@ import {
   Packer,
   PageNumber,
   Paragraph,
-  Table,
-  TableCell,
-  TableRow,
   TextRun,
-  WidthType,
 } from 'docx';
-import { type BookBlock, DECLINED_IN_BOOK } from '#domain/book-answers.ts';
+import { strFromU8, unzipSync } from 'fflate';
 import { BOOK_PAGE_LAYOUTS } from '#domain/book-layout.ts';
 import type { Book } from '#domain/book-model.ts';
-import { isRightToLeft, paragraphIsRightToLeft, scriptRuns } from '#domain/book-scripts.ts';
 import type { Progress } from './book-progress.ts';
+import { chapterXml, DOCUMENT_FONT } from './docx-body.ts';
+import { zipOutput } from './zip-output.ts';
 
 /**
  * Issue 42 §2–§3: the book as a Word file with real headings: the title in Word's Title style,
  * each chapter Heading 1 on a new page, each question Heading 2, so Word's navigation pane and a
  * screen reader move by them. Checkbox answers are bulleted lists, tables have a repeated header
- * row. Page size and margins as chosen; the running header and page number in the margins. Text
- * goes in as text runs (docx escapes them): nothing a person wrote is read as markup.
+ * row. Page size and margins as chosen; the running header and page number in the margins.
+ *
+ * §5 (decision 196): the `docx` library makes the package around the story (cover, styles,
+ * numbering, header, footer, section properties) with a marker paragraph where the chapters go;
+ * the chapters are then written into `word/document.xml` one at a time (`docx-body.ts`) and
+ * deflated as they come, so memory holds the output and one chapter, not the whole story's tree.
  */
 const TWIPS_PER_POINT = 20;
 const twips = (points: number) => Math.round(points * TWIPS_PER_POINT);
 
-/**
- * Word picks a run's font by the class of its characters: Latin (ascii/hAnsi), East Asian, complex
- * script (Arabic, Hebrew). The document names one per class (Word substitutes a font the reader
- * lacks); Hebrew runs name Noto Sans Hebrew, as Amiri has no Hebrew. Right-to-left runs and
- * paragraphs are marked so Word orders them (issue 42 §2).
- */
-const DOCUMENT_FONT = { ascii: 'Georgia', hAnsi: 'Georgia', eastAsia: 'Noto Sans SC', cs: 'Amiri' };
-
-function runs(text: string, options: { italics?: boolean; bold?: boolean } = {}): TextRun[] {
-  return scriptRuns(text).map(
-    (run) =>
-      new TextRun({
-        text: run.text,
-        ...options,
-        ...(isRightToLeft(run.script) ? { rightToLeft: true } : {}),
-        ...(run.script === 'hebrew' ? { font: { ...DOCUMENT_FONT, cs: 'Noto Sans Hebrew' } } : {}),
-        ...(run.script === 'korean' ? { font: { ...DOCUMENT_FONT, eastAsia: 'Noto Sans KR' } } : {}),
-      }),
-  );
-}
-
-function textParagraph(text: string, extra: { bullet?: { level: number } } = {}): Paragraph {
-  return new Paragraph({
-    children: runs(text),
-    ...extra,
-    ...(paragraphIsRightToLeft(text) ? { bidirectional: true } : {}),
-  });
-}
-
-function question(text: string): Paragraph {
-  return new Paragraph({ text, heading: HeadingLevel.HEADING_2, keepNext: true });
-}
-
-function cell(text: string, header: boolean): TableCell {
-  return new TableCell({
-    children: [
-      new Paragraph({
-        children: runs(text, { bold: header }),
-        ...(paragraphIsRightToLeft(text) ? { bidirectional: true } : {}),
-      }),
-    ],
-  });
-}
-
-function blockParagraphs(block: BookBlock): (Paragraph | Table)[] {
-  switch (block.kind) {
-    case 'answer':
-      return [
-        ...(block.question ? [question(block.question)] : []),
-        ...block.paragraphs.map((text) => textParagraph(text)),
-      ];
-    case 'list':
-      return [
-        ...(block.question ? [question(block.question)] : []),
-        ...block.items.map((text) => textParagraph(text, { bullet: { level: 0 } })),
-      ];
-    case 'declined':
-      return [
-        question(block.question),
-        new Paragraph({ children: [new TextRun({ text: DECLINED_IN_BOOK, italics: true })] }),
-      ];
-    case 'table': {
-      const header = new TableRow({
-        tableHeader: true,
-        children: [...(block.rowHeadings ? [''] : []), ...block.columns].map((text) => cell(text, true)),
-      });
-      const rows = block.rows.map(
-        (row) =>
-          new TableRow({
-            cantSplit: true,
-            children: [
-              ...(block.rowHeadings ? [cell(row.heading ?? '', true)] : []),
-              ...row.cells.map((text) => cell(text, false)),
-            ],
-          }),
-      );
-      return [
-        question(block.caption),
-        new Table({ rows: [header, ...rows], width: { size: 100, type: WidthType.PERCENTAGE } }),
-        new Paragraph({}),
-      ];
-    }
-  }
-}
-
-export async function docxBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
+function packageAround(book: Book, marker: string): Document {
   const layout = BOOK_PAGE_LAYOUTS[book.pageSize];
   const cover = [
     new Paragraph({ spacing: { before: twips(layout.height * 0.25) } }),
@@ -135,15 +53,7 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
       ],
     }),
   ];
-  const chapters: (Paragraph | Table)[] = [];
-  for (const [index, chapter] of book.chapters.entries()) {
-    chapters.push(
-      new Paragraph({ text: chapter.title, heading: HeadingLevel.HEADING_1, pageBreakBefore: true }),
-    );
-    for (const block of chapter.blocks) chapters.push(...blockParagraphs(block));
-    await progress(((index + 1) / book.chapters.length) * 0.5);
-  }
-  const document = new Document({
+  return new Document({
     title: book.title,
     ...(book.subtitle ? { subject: book.subtitle } : {}),
     creator: book.author ?? 'Life Record',
@@ -203,11 +113,39 @@ export async function docxBook(book: Book, progress: Progress = () => {}): Promi
           }),
           first: new Footer({ children: [] }),
         },
-        children: [...cover, ...chapters],
+        children: [...cover, new Paragraph({ text: marker })],
       },
     ],
   });
-  const bytes = await Packer.toBuffer(document);
-  await progress(1);
-  return bytes;
+}
+
+/** The document's XML before and after the marker paragraph. */
+function splitAtMarker(xml: string, marker: string): [string, string] {
+  const at = xml.indexOf(marker);
+  const start = xml.lastIndexOf('<w:p>', at);
+  const end = xml.indexOf('</w:p>', at) + '</w:p>'.length;
+  if (at < 0 || start < 0 || end < '</w:p>'.length)
+    throw new Error('The Word package has no place for the story.');
+  return [xml.slice(0, start), xml.slice(end)];
+}
+
+export async function docxBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
+  const layout = BOOK_PAGE_LAYOUTS[book.pageSize];
+  const textWidth = twips(layout.width) - 2 * twips(layout.margin.side);
+  const marker = `book-chapters-${randomUUID()}`;
+  const around = unzipSync(new Uint8Array(await Packer.toBuffer(packageAround(book, marker))));
+  const [head, tail] = splitAtMarker(strFromU8(around['word/document.xml'] as Uint8Array), marker);
+  const zip = zipOutput();
+  for (const [name, bytes] of Object.entries(around))
+    if (name !== 'word/document.xml') zip.addFile(name, bytes);
+  const write = zip.openFile('word/document.xml');
+  write(head);
+  for (const [index, chapter] of book.chapters.entries()) {
+    write(chapterXml(chapter, textWidth));
+    await progress((index + 1) / book.chapters.length);
+    // Let the server answer between chapters, as the PDF writer does.
+    await nextTurn();
+  }
+  write(tail, true);
+  return zip.finish();
 }

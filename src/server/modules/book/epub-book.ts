@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Book } from '#domain/book-model.ts';
 import type { Progress } from './book-progress.ts';
 import { BOOK_CSS, chapterFile, chapterPage, escapeXml, navigation, titlePage } from './epub-xhtml.ts';
+import { zipOutput } from './zip-output.ts';
 
 /**
  * Issue 42 §2–§3: the book as EPUB 3 (checked by `epubcheck` in the tests): the uncompressed
@@ -54,20 +54,8 @@ ${chapters.map((chapter) => `<itemref idref="${chapter.id}"/>`).join('\n')}
 }
 
 export async function epubBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let failure: Error | null = null;
-  let finished = false;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) failure = error;
-    else chunks.push(chunk);
-    if (final) finished = true;
-  });
-  const encoder = new TextEncoder();
-  const addFile = (name: string, text: string, stored = false) => {
-    const file = stored ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
-    zip.add(file);
-    file.push(encoder.encode(text), true);
-  };
+  const zip = zipOutput();
+  const addFile = zip.addFile;
   // EPUB 3 OCF: "mimetype" first, stored (not compressed), so a reader can sniff it.
   addFile('mimetype', 'application/epub+zip', true);
   addFile('META-INF/container.xml', CONTAINER);
@@ -80,8 +68,5 @@ export async function epubBook(book: Book, progress: Progress = () => {}): Promi
     addFile(`EPUB/${chapterFile(index)}`, chapterPage(book, chapter, index));
     await progress((index + 1) / book.chapters.length);
   }
-  zip.end();
-  if (failure) throw failure;
-  if (!finished) throw new Error('The EPUB archive did not finish.');
-  return Buffer.concat(chunks);
+  return zip.finish();
 }

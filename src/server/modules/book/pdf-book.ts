@@ -133,6 +133,14 @@ async function chapterStartPages(book: Book, progress: Progress): Promise<number
   return layOut(measuring, null, progress);
 }
 
+/**
+ * Issue 42 §1: the page each chapter starts on, as the PDF prints it in its contents, for the book
+ * preview: the same measuring pass, nothing kept (decision 190).
+ */
+export function pdfChapterPages(book: Book): Promise<number[]> {
+  return chapterStartPages(book, () => {});
+}
+
 /** The PDF's bytes. `progress` hears the share done, from 0 to 1, after each chapter of each pass. */
 export async function pdfBook(book: Book, progress: Progress = () => {}): Promise<Buffer> {
   const chapterPages = await chapterStartPages(book, (done) => progress(done * 0.4));

@@ -4,6 +4,8 @@ import {
   BOOK_FORMAT_NAMES,
   BOOK_FORMATS,
   type BookFormat,
+  type BookPagesRequestInput,
+  type BookRequestInput,
   bookRequestSchema,
   canonicalLocale,
   defaultBookTitle,
@@ -15,7 +17,7 @@ import { ErrorMessage } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { failureMessage } from '#web/lib/api-request.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
-import { type BookStatus, startBook } from './api/book-requests.ts';
+import { type BookStatus, startBook, useChapterPages } from './api/book-requests.ts';
 import { BookPreview } from './book-preview.tsx';
 import { BookProgress } from './book-progress.tsx';
 import { BookSectionList, sectionHasContent } from './book-section-list.tsx';
@@ -25,6 +27,11 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   if (item !== undefined) next.splice(to, 0, item);
   return next;
+}
+
+/** The choices the page numbers depend on: all but the format. */
+function pagesOf({ format: _format, ...choices }: BookRequestInput): BookPagesRequestInput {
+  return choices;
 }
 
 const browserLocale = () => canonicalLocale(navigator.language) ?? 'en';
@@ -83,6 +90,12 @@ export function BookMaker({
       { author: ownerName, madeAt: new Date() },
     );
   }, [source, title, subtitle, sectionsKey, showQuestions, includeDeclined, pageSize, locale, ownerName]);
+
+  // Decision 190: the contents' page numbers as the PDF prints them, counted by the server. A Word
+  // file and an e-reader number their own pages, so only the PDF's are shown.
+  const pagesRequest =
+    format === 'pdf' && bookRequestSchema.safeParse(request).success ? pagesOf(request) : null;
+  const chapterPages = useChapterPages(recordId, pagesRequest, getIdToken);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -217,7 +230,11 @@ export function BookMaker({
       </form>
       <section className="book-maker__preview" aria-labelledby="book-preview-title">
         <h2 id="book-preview-title">Preview of the first pages ({BOOK_FORMAT_NAMES[format]})</h2>
-        {preview.ok ? <BookPreview book={preview.book} /> : <p>{preview.error}</p>}
+        {preview.ok ? (
+          <BookPreview book={preview.book} chapterPages={format === 'pdf' ? chapterPages : undefined} />
+        ) : (
+          <p>{preview.error}</p>
+        )}
       </section>
     </div>
   );

@@ -101,9 +101,17 @@ function Page({
  * Issue 42 §1: the first pages as the file will have them: the cover, the contents and the first
  * chapter's opening page, drawn from the same book model, page size, margins, type sizes and fonts
  * as the PDF (domain/book-layout.ts), scaled to the screen. What does not fit on a page is cut off
- * as the page would turn. The contents' page numbers are counted when the file is made.
+ * as the page would turn. The contents' page numbers are the PDF's, counted by the server for these
+ * choices (decision 190): "…" while they are counted, none for a file without fixed pages.
  */
-export function BookPreview({ book }: { book: Book }) {
+export function BookPreview({
+  book,
+  chapterPages,
+}: {
+  book: Book;
+  /** The PDF's, for exactly this book; null while counting; undefined: the file has no such pages. */
+  chapterPages?: readonly number[] | null | undefined;
+}) {
   useBookFonts();
   const layout = BOOK_PAGE_LAYOUTS[book.pageSize];
   const pageStyle = (widthPx: number) => {
@@ -136,9 +144,14 @@ export function BookPreview({ book }: { book: Book }) {
       </Page>
       <Page caption="Page 2: the contents" style={small}>
         <p className="book-page__chapter">{CONTENTS_TITLE}</p>
-        <ol className="book-page__contents">
-          {book.chapters.map((chapter) => (
-            <li key={chapter.section}>{chapter.title}</li>
+        <ol className="book-page__contents" aria-busy={chapterPages === null}>
+          {book.chapters.map((chapter, index) => (
+            <li key={chapter.section}>
+              <span className="book-page__contents-title">{chapter.title}</span>
+              {chapterPages === undefined ? null : (
+                <span className="book-page__contents-page">{chapterPages?.[index] ?? '…'}</span>
+              )}
+            </li>
           ))}
         </ol>
       </Page>

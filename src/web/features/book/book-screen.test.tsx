@@ -34,7 +34,19 @@ const DATA = {
   'sectionChoice:Hard years': 'skipped',
 };
 
-function open(sub = 'subject-1') {
+/** The preview's contents page: each entry's title and page number ("…" while counted). */
+function contentsPage(): [string, string][] {
+  return within(screen.getByText('Page 2: the contents').closest('figure') as HTMLElement)
+    .getAllByRole('listitem')
+    .map((item) => [
+      item.querySelector('.book-page__contents-title')?.textContent ?? '',
+      item.querySelector('.book-page__contents-page')?.textContent ?? '',
+    ]);
+}
+
+type PagesAnswer = (body: { pageSize?: string; sections: number[] }) => Response | Promise<Response>;
+
+function open(sub = 'subject-1', pages?: PagesAnswer) {
   const asked: unknown[] = [];
   let polls = 0;
   const { network } = renderApp('/record/r1/book', {
@@ -53,6 +65,8 @@ function open(sub = 'subject-1') {
         },
       }),
     api: ({ path, method, body }) => {
+      if (path === '/api/records/r1/book-pages' && pages)
+        return pages(body as { pageSize?: string; sections: number[] });
       if (path === '/api/records/r1/books' && method === 'POST') {
         asked.push(body);
         return jsonResponse(
@@ -106,10 +120,7 @@ describe('Make my book', () => {
     expect(within(list).getByText('Skipped for now · 1 answer')).toBeDefined();
     expect((within(list).getByRole('checkbox', { name: 'Later' }) as HTMLInputElement).disabled).toBe(true);
 
-    const contents = () =>
-      within(screen.getByText('Page 2: the contents').closest('figure') as HTMLElement)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent);
+    const contents = () => contentsPage().map(([title]) => title);
     expect(contents()).toEqual(['Childhood', 'Work']);
     await userEvent.click(screen.getByRole('button', { name: 'Move up Work' }));
     expect(contents()).toEqual(['Work', 'Childhood']);
@@ -117,6 +128,49 @@ describe('Make my book', () => {
     expect(contents()).toEqual(['Work', 'Childhood', 'Hard years']);
     await userEvent.click(within(list).getByRole('checkbox', { name: 'Childhood' }));
     expect(contents()).toEqual(['Work', 'Hard years']);
+  });
+
+  it('shows the PDF’s page numbers once counted for the current choices, never an earlier answer', async () => {
+    const counted: { pageSize?: string; sections: number[] }[] = [];
+    let releaseA4: () => void = () => {};
+    open('subject-1', async (body) => {
+      counted.push(body);
+      // The first count (A4) answers late: after the person chose another size.
+      if (counted.length === 1) await new Promise<void>((resolve) => (releaseA4 = resolve));
+      return jsonResponse({ chapterPages: body.pageSize === '6x9' ? [3, 7] : [3, 5] });
+    });
+    await screen.findByLabelText('Title');
+    expect(contentsPage()).toEqual([
+      ['Childhood', '…'],
+      ['Work', '…'],
+    ]);
+    await waitFor(() => expect(counted).toHaveLength(1), { timeout: 3000 });
+    await userEvent.click(screen.getByRole('radio', { name: '6 × 9 in (print)' }));
+    releaseA4();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(contentsPage()[1]).toEqual(['Work', '…']); // the A4 answer came, and was not shown
+    await waitFor(() => expect(counted).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() =>
+      expect(contentsPage()).toEqual([
+        ['Childhood', '3'],
+        ['Work', '7'],
+      ]),
+    );
+    // Changes in quick succession are counted once, after the last.
+    await userEvent.click(screen.getByRole('radio', { name: 'A4' }));
+    expect(contentsPage()[1]).toEqual(['Work', '…']);
+    await userEvent.click(screen.getByRole('button', { name: 'Move up Work' }));
+    await waitFor(() =>
+      expect(contentsPage()).toEqual([
+        ['Work', '3'],
+        ['Childhood', '5'],
+      ]),
+    );
+    expect(counted.map((body) => [body.pageSize, body.sections])).toEqual([
+      ['a4', [0, 1]],
+      ['6x9', [0, 1]],
+      ['a4', [1, 0]],
+    ]);
   });
 
   it('asks the server for the chosen book, shows its progress, then offers the download', async () => {

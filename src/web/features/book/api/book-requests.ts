@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BookFormat, BookRequestInput } from '#domain/book-request.ts';
+import { useEffect, useState } from 'react';
+import type { BookFormat, BookPagesRequestInput, BookRequestInput } from '#domain/book-request.ts';
 import { ApiRequestError, requestApi } from '#web/lib/api-request.ts';
 import { useAuth } from '#web/lib/auth/auth-provider.tsx';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
@@ -62,4 +63,61 @@ export async function bookFile(
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'my-story';
   return { blob: await response.blob(), name };
+}
+
+/** How long the preview waits after the last change before asking for the page numbers. */
+export const CHAPTER_PAGES_DELAY_MS = 800;
+/** The server counts one book per person at a time: a refusal (429) is asked again after this. */
+const CHAPTER_PAGES_RETRY_MS = 1000;
+const CHAPTER_PAGES_TRIES = 5;
+
+export function chapterPages(
+  recordId: string,
+  request: BookPagesRequestInput,
+  getIdToken: TokenSource,
+  signal: AbortSignal,
+) {
+  return requestApi<{ chapterPages: number[] }>(
+    `/api/records/${encodeURIComponent(recordId)}/book-pages`,
+    getIdToken,
+    { body: request, signal },
+  );
+}
+
+/**
+ * Issue 42 §1 (decision 190): the page each chapter starts on in the PDF, counted by the server
+ * for exactly these choices, asked for once they have been still for a moment. Null until the
+ * answer for the current choices is here (an answer for earlier choices is never shown), and null
+ * when it could not be had: no number rather than a wrong one.
+ */
+export function useChapterPages(
+  recordId: string,
+  request: BookPagesRequestInput | null,
+  getIdToken: TokenSource,
+): readonly number[] | null {
+  const key = request ? JSON.stringify(request) : null;
+  const [answer, setAnswer] = useState<{ key: string; pages: number[] } | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = (tries: number) => {
+      chapterPages(recordId, JSON.parse(key) as BookPagesRequestInput, getIdToken, controller.signal).then(
+        (value) => {
+          if (!controller.signal.aborted) setAnswer({ key, pages: value.chapterPages });
+        },
+        (error: unknown) => {
+          const busy = error instanceof ApiRequestError && error.status === 429;
+          if (busy && tries > 1 && !controller.signal.aborted)
+            timer = setTimeout(() => ask(tries - 1), CHAPTER_PAGES_RETRY_MS);
+        },
+      );
+    };
+    timer = setTimeout(() => ask(CHAPTER_PAGES_TRIES), CHAPTER_PAGES_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [recordId, key, getIdToken]);
+  return answer !== null && answer.key === key ? answer.pages : null;
 }
