@@ -51,8 +51,6 @@ export async function findUser(database: Database, id: string) {
   return row ? toUser(row) : undefined;
 }
 
-export type UserUpdateOutcome = 'updated' | 'no-user' | 'no-organization';
-
 const UPDATE_USER = prepared<{ updated: boolean; organization_exists: boolean }>(
   'user-update',
   sql`with org as (select ${o.id} from ${o} where ${o.id} = ${value('organizationId')}::uuid),
