@@ -34,7 +34,6 @@ const WAITING: Record<string, number> = {
   'src/server/modules/identity/server-secrets.ts': 2,
   'src/server/modules/identity/session-end.ts': 2,
   'src/server/modules/identity/sign-in-service.ts': 11,
-  'src/server/modules/identity/viewer.ts': 4,
   'src/server/modules/idp/oidc-adapter.ts': 10,
   'src/server/modules/idp/sign-in-throttle.ts': 1,
   'src/server/modules/invitations/invitation-repository.ts': 9,
