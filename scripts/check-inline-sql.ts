@@ -42,7 +42,6 @@ const WAITING: Record<string, number> = {
   'src/server/modules/payments/purchase-repository.ts': 5,
   'src/server/modules/records/record-assignment-service.ts': 2,
   'src/server/modules/records/record-repository.ts': 2,
-  'src/server/modules/support/support-repository.ts': 2,
   'src/server/plugins/viewer-cache.ts': 1,
 };
 
