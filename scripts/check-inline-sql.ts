@@ -31,8 +31,6 @@ const WAITING: Record<string, number> = {
   'src/server/db/encryption/server-state-sealing.ts': 9,
   'src/server/kernel/record-changes.ts': 1,
   'src/server/modules/demo/demo-seed-service.ts': 1,
-  'src/server/modules/identity/server-secrets.ts': 2,
-  'src/server/modules/identity/session-end.ts': 2,
   'src/server/modules/identity/sign-in-service.ts': 11,
   'src/server/modules/idp/oidc-adapter.ts': 10,
   'src/server/modules/idp/sign-in-throttle.ts': 1,
