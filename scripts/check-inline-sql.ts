@@ -38,8 +38,6 @@ const WAITING: Record<string, number> = {
   'src/server/modules/jobs/job-index-repository.ts': 1,
   'src/server/modules/jobs/job-operations.ts': 1,
   'src/server/modules/payments/purchase-repository.ts': 5,
-  'src/server/modules/records/record-assignment-service.ts': 2,
-  'src/server/modules/records/record-repository.ts': 2,
   'src/server/plugins/viewer-cache.ts': 1,
 };
 
