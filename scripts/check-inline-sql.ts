@@ -37,7 +37,6 @@ const WAITING: Record<string, number> = {
   'src/server/modules/invitations/invitation-repository.ts': 9,
   'src/server/modules/jobs/job-index-repository.ts': 1,
   'src/server/modules/jobs/job-operations.ts': 1,
-  'src/server/modules/payments/purchase-repository.ts': 5,
   'src/server/plugins/viewer-cache.ts': 1,
 };
 
