@@ -34,7 +34,7 @@ const WAITING: Record<string, number> = {
   'src/server/modules/identity/sign-in-service.ts': 11,
   'src/server/modules/idp/oidc-adapter.ts': 10,
   'src/server/modules/idp/sign-in-throttle.ts': 1,
-  'src/server/modules/invitations/invitation-repository.ts': 9,
+  'src/server/modules/invitations/invitation-repository.ts': 5,
   'src/server/modules/jobs/job-index-repository.ts': 1,
   'src/server/modules/jobs/job-operations.ts': 1,
   'src/server/plugins/viewer-cache.ts': 1,
