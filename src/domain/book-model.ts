@@ -137,8 +137,3 @@ export function buildBook(
     },
   };
 }
-
-/** How many blocks the book has: what progress is counted in while a format is written. */
-export function bookBlockCount(book: Book): number {
-  return book.chapters.reduce((sum, chapter) => sum + chapter.blocks.length, 0);
-}

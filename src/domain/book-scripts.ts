@@ -54,7 +54,3 @@ export function paragraphIsRightToLeft(text: string): boolean {
   }
   return false;
 }
-
-/** Whether any character of `text` needs a font other than the Latin/Greek/Cyrillic ones. */
-export const needsOtherScripts = (text: string): boolean =>
-  scriptRuns(text).some((run) => run.script !== 'latin');

@@ -28,7 +28,5 @@ export const ownErasureInputSchema = z.object({
   password: z.string().max(1024).optional(),
   confirmation: confirmation(OWN_ERASURE_WORD),
 });
-export type OwnErasureInput = z.infer<typeof ownErasureInputSchema>;
 
 export const adminErasureInputSchema = z.object({ confirmation: confirmation(ADMIN_ERASURE_WORD) });
-export type AdminErasureInput = z.infer<typeof adminErasureInputSchema>;

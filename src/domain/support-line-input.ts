@@ -52,4 +52,3 @@ export function supportLineHasText(line: {
 export const supportLineInputSchema = z
   .object(supportLineFields)
   .refine(supportLineHasText, { message: SUPPORT_LINE_MESSAGES.textNeeded, path: ['supportText'] });
-export type SupportLineInput = z.output<typeof supportLineInputSchema>;

@@ -40,7 +40,6 @@ export const supportMessageSchema = z.object({
 });
 
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
-export type SupportMessageInput = z.input<typeof supportMessageSchema>;
 export type SupportMessageField = keyof SupportMessage;
 
 /** The first message for each field that failed, in the schema's field order. */
@@ -81,5 +80,3 @@ export const contactFormSchema = supportMessageSchema
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
   });
-
-export type ContactFormInput = z.input<typeof contactFormSchema>;

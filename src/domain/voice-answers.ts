@@ -22,7 +22,6 @@ export const TRANSCRIPT_STATES = [
   'done',
   'failed',
 ] as const;
-export type TranscriptState = (typeof TRANSCRIPT_STATES)[number];
 
 export const recordingDescriptorSchema = z.object({
   id: z.uuid(),

@@ -1,7 +1,7 @@
 import { Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from './database.ts';
+import { type Database, type Db, type Executed, queryRows } from './database.ts';
 
 const dialect = new PgDialect();
 
@@ -56,11 +56,31 @@ export async function runPrepared<Row>(
   return database.prepared<Row>({
     name: statement.name,
     text: statement.text,
-    values: statement.values.map((name) => {
-      if (!(name in values)) throw new Error(`Statement "${statement.name}" needs the value "${name}".`);
-      return values[name];
-    }),
+    values: statement.values.map((_name, index) => namedValue(statement, values, index)),
   });
+}
+
+/**
+ * The same statement where the named path cannot go: inside a Drizzle transaction, or for a caller
+ * that holds only a `Db`. Its text, its values bound as parameters, run through Drizzle's `execute`
+ * (so timestamps come back as text, see Executed), never as a named statement.
+ */
+export function runStatement<Row>(
+  db: Pick<Db, 'execute'>,
+  statement: Statement<Row>,
+  values: Readonly<Record<string, unknown>> = {},
+): Promise<Executed<Row>[]> {
+  const pieces = statement.text.split(/\$(\d+)/);
+  const chunks = pieces.map((piece, i) =>
+    i % 2 === 0 ? sql.raw(piece) : sql.param(namedValue(statement, values, Number(piece) - 1)),
+  );
+  return queryRows<Row>(db, sql.join(chunks));
+}
+
+function namedValue(statement: Statement<unknown>, values: Readonly<Record<string, unknown>>, index: number) {
+  const key = statement.values[index] as string;
+  if (!(key in values)) throw new Error(`Statement "${statement.name}" needs the value "${key}".`);
+  return values[key];
 }
 
 /** A column by its bare name, where SQL allows no table before it (UPDATE … SET, INSERT columns). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Role } from '#domain/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -55,9 +55,4 @@ export async function createTestUser(
     token,
     headers: { authorization: `Bearer ${token}` },
   };
-}
-
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
-  return row;
 }

@@ -7,6 +7,8 @@ import { newDataKey, open, type SealedPurpose, SealedValueError, seal } from './
  * its own random data key, created at its first sealed value, stored wrapped by the KEK in the key
  * store (apart from the answers' database), and cached unwrapped in memory (bounded, least recently
  * used first out) so a save costs no key-store round trip once the record is warm (issue 31).
+ * Issue 40 §2: a cached key also leaves memory KEY_TTL_MS after its last use, so the keys of records
+ * nobody is working on are not held for the life of the process.
  */
 export class RecordUnreadableError extends Error {
   readonly recordId: string;
@@ -35,6 +37,7 @@ const UNREADABLE_MESSAGES: Record<RecordUnreadableError['reason'], string> = {
 };
 
 const DEFAULT_CACHE_SIZE = 20_000;
+export const KEY_TTL_MS = 10 * 60_000;
 
 export interface RecordVault {
   /**
@@ -84,13 +87,23 @@ export function createRecordVault(
   store: KeyStore,
   initial: Keyring,
   cacheSize = DEFAULT_CACHE_SIZE,
+  now: () => number = Date.now,
 ): RecordVault {
   let keyring = initial;
-  const cache = new Map<string, Buffer>();
+  const cache = new Map<string, { key: Buffer; until: number }>();
   const remember = (recordId: string, key: Buffer) => {
     cache.delete(recordId);
-    cache.set(recordId, key);
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+    cache.set(recordId, { key, until: now() + KEY_TTL_MS });
+    // Least recently used first: the oldest entries are the first past their time, too.
+    for (const [id, entry] of cache) {
+      if (cache.size <= cacheSize && entry.until > now()) break;
+      cache.delete(id);
+    }
+  };
+  const cachedKey = (recordId: string): Buffer | undefined => {
+    const entry = cache.get(recordId);
+    if (entry && entry.until <= now()) cache.delete(recordId);
+    return entry && entry.until > now() ? entry.key : undefined;
   };
   const destroyedListeners = new Set<(recordIds: readonly string[] | 'all') => void>();
   // Bumped by every destruction: a key read from the store before it is not kept in the cache.
@@ -120,7 +133,7 @@ export function createRecordVault(
   });
 
   async function dataKey(recordId: string, create: boolean): Promise<Buffer> {
-    const cached = cache.get(recordId);
+    const cached = cachedKey(recordId);
     if (cached) {
       remember(recordId, cached);
       return cached;
@@ -165,7 +178,7 @@ export function createRecordVault(
       seal(await dataKey(recordId, create), purpose, recordId, Buffer.from(plaintext), binding),
     openBytes,
     preload: async (recordIds) => {
-      const missing = [...new Set(recordIds)].filter((id) => !cache.has(id));
+      const missing = [...new Set(recordIds)].filter((id) => !cachedKey(id));
       if (missing.length === 0) return;
       const started = destructions;
       for (const wrapped of (await store.get(missing)).values()) {

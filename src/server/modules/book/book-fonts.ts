@@ -52,8 +52,3 @@ export function otherScriptFontPaths(): Record<OtherScript, string> {
     Object.entries(OTHER_SCRIPTS).map(([script, file]) => [script, require.resolve(file)]),
   ) as Record<OtherScript, string>;
 }
-
-/** The font files' paths, for what reads files itself (the EPUB's embedded fonts). */
-export function bookFontPath(name: BookFontName): string {
-  return require.resolve(FILES[name]);
-}

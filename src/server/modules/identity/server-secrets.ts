@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows, vaultOf } from '../../db/database.ts';
+import { type Db, vaultOf } from '../../db/database.ts';
 import { openServerState, sealServerState } from '../../db/encryption/server-state-sealing.ts';
+import { serverSecrets } from '../../db/identity-schema.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
+
+// Run through runStatement: the secrets are read by plugins that hold only a `Db`.
+const INSERT_SECRET = prepared<never>(
+  'server-secret-insert',
+  sql`insert into ${serverSecrets} (${column(serverSecrets.name)}, ${column(serverSecrets.sealed)}, ${column(serverSecrets.kekId)})
+      values (${value('name')}, ${value('sealed')}::bytea, ${value('kekId')})
+      on conflict (${column(serverSecrets.name)}) do nothing`,
+);
+const READ_SECRET = prepared<{ sealed: Uint8Array | null; kek_id: string | null }>(
+  'server-secret-read',
+  sql`select ${serverSecrets.sealed}, ${serverSecrets.kekId} from ${serverSecrets} where ${serverSecrets.name} = ${value('name')}`,
+);
 
 /**
  * A secret shared by every server instance, created by whichever starts first. The insert ignores a
@@ -16,20 +30,14 @@ export async function loadOrCreateSecret<T>(db: Db, name: string, create: () => 
     name,
     JSON.stringify(await create()),
   );
-  await db.execute(
-    sql`insert into server_secrets (name, sealed, kek_id) values (${name}, ${sealed}::bytea, ${kekId})
-        on conflict (name) do nothing`,
-  );
+  await runStatement(db, INSERT_SECRET, { name, sealed, kekId });
   const stored = await readSecret<T>(db, name);
   if (stored === undefined) throw new Error(`Server secret ${name} could not be stored.`);
   return stored;
 }
 
 export async function readSecret<T>(db: Db, name: string): Promise<T | undefined> {
-  const [row] = await queryRows<{ sealed: Uint8Array | null; kek_id: string | null }>(
-    db,
-    sql`select sealed, kek_id from server_secrets where name = ${name}`,
-  );
+  const [row] = await runStatement(db, READ_SECRET, { name });
   // A row still in the clear is replaced at start-up (replaceClearServerSecrets) and never used.
   if (!row?.sealed || !row.kek_id) return undefined;
   return JSON.parse(

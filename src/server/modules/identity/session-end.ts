@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { oidcPayloads } from '../../db/identity-schema.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
+import { endedSignIns } from '../../db/schema.ts';
 import { revokeTokensOfUser } from './viewer.ts';
 
 // What the embedded provider keeps of a sign-in: without them no device can renew its tokens or
@@ -8,6 +12,20 @@ const SIGN_IN_MODELS = ['Session', 'Grant', 'RefreshToken', 'AccessToken', 'Auth
 // Ended sign-ins are remembered longer than any ID token naming them lives (ours: 1 h; an outside
 // issuer's are bounded by the session lifetime when they say `auth_time`).
 const ENDED_SIGN_IN_KEPT = '2 days';
+
+const FORGET_PROVIDER_SIGN_INS = prepared<never>(
+  'session-end-forget-provider-sign-ins',
+  sql`delete from ${oidcPayloads}
+      where ${oidcPayloads.model} = any(${value('models')}::text[]) and ${oidcPayloads.accountId} = ${value('accountId')}`,
+);
+const END_SIGN_IN = prepared<ColumnsOfRow<typeof endedSignIns, 'user_id'>>(
+  'session-end-end-sign-in',
+  sql`with pruned as (
+        delete from ${endedSignIns} where ${endedSignIns.endedAt} < now() - ${value('kept')}::interval)
+      insert into ${endedSignIns} (${column(endedSignIns.userId)}, ${column(endedSignIns.signInId)})
+      values (${value('userId')}::uuid, ${value('signInId')})
+      on conflict do nothing returning ${column(endedSignIns.userId)}`,
+);
 
 /**
  * Issue 29 §4 "Sign out of all devices": every ID token of the person issued so far stops working
@@ -26,13 +44,7 @@ export async function endEverySignIn(
     const federatedId = await revokeTokensOfUser(tx, userId, cause);
     if (federatedId === null) return false;
     if (federatedId === '') return true;
-    await tx.execute(
-      sql`delete from oidc_payloads
-          where model in (${sql.join(
-            SIGN_IN_MODELS.map((model) => sql`${model}`),
-            sql`, `,
-          )}) and account_id = ${federatedId}`,
-    );
+    await runStatement(tx, FORGET_PROVIDER_SIGN_INS, { models: SIGN_IN_MODELS, accountId: federatedId });
     return true;
   });
 }
@@ -52,13 +64,7 @@ export async function endThisSignIn(
   signInId: string,
   endProviderSession?: ProviderSessionEnder,
 ): Promise<void> {
-  await queryRows(
-    db,
-    sql`with pruned as (
-          delete from ended_sign_ins where ended_at < now() - ${ENDED_SIGN_IN_KEPT}::interval)
-        insert into ended_sign_ins (user_id, sign_in_id) values (${viewer.userId}::uuid, ${signInId})
-        on conflict do nothing returning user_id`,
-  );
+  await runStatement(db, END_SIGN_IN, { kept: ENDED_SIGN_IN_KEPT, userId: viewer.userId, signInId });
   if (endProviderSession && signInId.startsWith('session:'))
     await endProviderSession(db, viewer.federatedId, signInId.slice('session:'.length));
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { ERASED_ACCOUNT_MESSAGE } from '#domain/erased-account.ts';
 import { isRole, type Role } from '#domain/roles.ts';
-import { type Db, type Executed, queryRows } from '../../db/database.ts';
+import type { Db, Executed } from '../../db/database.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { users } from '../../db/schema.ts';
+import { endedSignIns, roles, userRoles, users } from '../../db/schema.ts';
 import { AuthenticationError } from '../../kernel/authentication.ts';
 import { type RecordWriteDeps, writeRecords } from '../../kernel/record-writes.ts';
 import { completeSignIn } from './sign-in-service.ts';
@@ -49,19 +50,22 @@ type UserRow = Executed<
   roles: string[];
 };
 
+// Read on every request (through the viewer cache): one statement, the roles and ended sign-ins with it.
+const BY_FEDERATED_ID = prepared<UserRow>(
+  'viewer-by-federated-id',
+  sql`select ${users.id}, ${users.name}, ${users.email}, ${users.organizationId}, ${users.tokensValidAfter},
+        ${users.signInEndedBy}, ${users.erasureStartedAt}, ${users.erasedAt},
+        array(select ${endedSignIns.signInId} from ${endedSignIns} where ${endedSignIns.userId} = ${users.id}) as ended_sign_ins,
+        coalesce(array_agg(${roles.name} order by ${roles.name}) filter (where ${roles.name} is not null), '{}') as roles
+      from ${users}
+      left join ${userRoles} on ${userRoles.userId} = ${users.id}
+      left join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${users.federatedId} = ${value('sub')}
+      group by ${users.id}`,
+);
+
 async function findByFederatedId(db: Db, sub: string): Promise<UserRow | undefined> {
-  const [row] = await queryRows<UserRow>(
-    db,
-    sql`select u.id, u.name, u.email, u.organization_id, u.tokens_valid_after, u.sign_in_ended_by,
-          u.erasure_started_at, u.erased_at,
-          array(select e.sign_in_id from ended_sign_ins e where e.user_id = u.id) as ended_sign_ins,
-          coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
-        from users u
-        left join user_roles ur on ur.user_id = u.id
-        left join roles r on r.id = ur.role_id
-        where u.federated_id = ${sub}
-        group by u.id`,
-  );
+  const [row] = await runStatement(db, BY_FEDERATED_ID, { sub });
   return row;
 }
 
@@ -127,6 +131,12 @@ export function erasedSubjectOutcome(
   return identity.authTime > erasedAt ? 'release' : 'refuse';
 }
 
+const RELEASE_ERASED = prepared<never>(
+  'viewer-release-erased',
+  sql`update ${users} set ${column(users.federatedId)} = null
+      where ${users.id} = ${value('id')}::uuid and ${users.erasedAt} is not null`,
+);
+
 async function refuseOrReleaseErased(
   db: Db,
   row: UserRow,
@@ -136,9 +146,7 @@ async function refuseOrReleaseErased(
   const erasedAt = row.erased_at === null ? null : new Date(row.erased_at).getTime();
   if (erasedSubjectOutcome(erasedAt, identity, embedded) === 'refuse')
     throw new AuthenticationError(ERASED_ACCOUNT_MESSAGE);
-  await db.execute(
-    sql`update users set federated_id = null where id = ${row.id}::uuid and erased_at is not null`,
-  );
+  await runStatement(db, RELEASE_ERASED, { id: row.id });
   return undefined;
 }
 
@@ -148,27 +156,33 @@ async function refuseOrReleaseErased(
  * why (issue 38 §5). The instant is this server's clock, the one the embedded provider stamps its
  * tokens with, not the database's.
  */
+const END_SIGN_INS_OF_USER = prepared<ColumnsOfRow<typeof users, 'federated_id'>>(
+  'viewer-end-sign-ins-of-user',
+  sql`update ${users} set ${column(users.tokensValidAfter)} = ${value('now')}::timestamptz,
+        ${column(users.signInEndedBy)} = ${value('cause')}
+      where ${users.id} = ${value('userId')}::uuid returning ${users.federatedId}`,
+);
+
 export async function revokeTokensOfUser(
   db: Pick<Db, 'execute'>,
   userId: string,
   cause: 'everywhere' | 'admin' | 'erased' | 'password',
 ): Promise<string | null> {
   const now = new Date().toISOString();
-  const rows = await queryRows<ColumnsOfRow<typeof users, 'federated_id'>>(
-    db,
-    sql`update users set tokens_valid_after = ${now}::timestamptz, sign_in_ended_by = ${cause}
-        where id = ${userId}::uuid returning federated_id`,
-  );
+  const rows = await runStatement(db, END_SIGN_INS_OF_USER, { now, cause, userId });
   return rows.length === 0 ? null : (rows[0]?.federated_id ?? '');
 }
+
+const END_SIGN_INS_OF_SUBJECT = prepared<ColumnsOfRow<typeof users, 'id'>>(
+  'viewer-end-sign-ins-of-subject',
+  sql`update ${users} set ${column(users.tokensValidAfter)} = ${value('now')}::timestamptz,
+        ${column(users.signInEndedBy)} = 'password'
+      where ${users.federatedId} = ${value('sub')} returning ${users.id}`,
+);
 
 /** The same after a password reset, for the user of an identity (the embedded provider's account id is its subject). */
 export async function revokeTokensOfSubject(db: Pick<Db, 'execute'>, sub: string): Promise<string | null> {
   const now = new Date().toISOString();
-  const rows = await queryRows<ColumnsOfRow<typeof users, 'id'>>(
-    db,
-    sql`update users set tokens_valid_after = ${now}::timestamptz, sign_in_ended_by = 'password'
-        where federated_id = ${sub} returning id`,
-  );
+  const rows = await runStatement(db, END_SIGN_INS_OF_SUBJECT, { now, sub });
   return rows[0]?.id ?? null;
 }

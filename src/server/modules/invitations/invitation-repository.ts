@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/database.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { inventoryTypes, lifeRecords, organizations, users } from '../../db/schema.ts';
+import { inventoryTypes, invitations, type lifeRecords, organizations, type users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { assignRecord, takeUnassignedCredit } from '../records/record-assignment-service.ts';
 
@@ -23,6 +24,16 @@ export type AssignOutcome =
   | { outcome: 'no-type' }
   | { outcome: 'no-organization' };
 
+// Run inside the assignment's transaction, or on a `Db` as before (runStatement).
+const TYPE_NAME = prepared<ColumnsOfRow<typeof inventoryTypes, 'name'>>(
+  'invitation-type-name',
+  sql`select ${inventoryTypes.name} from ${inventoryTypes} where ${inventoryTypes.id} = ${value('id')}`,
+);
+const ORGANIZATION_NAME = prepared<ColumnsOfRow<typeof organizations, 'name'>>(
+  'invitation-organization-name',
+  sql`select ${organizations.name} from ${organizations} where ${organizations.id} = ${value('id')}`,
+);
+
 /**
  * DESIGN §4 inviting: ONE unassigned record (credit) of the type and organization goes to the
  * person with the e-mail address, whose users row is found or created, all in one transaction.
@@ -34,15 +45,9 @@ export async function assignCredit(
   invite: { organizationId: string; inventoryTypeId: string; name: string; email: string },
 ): Promise<AssignOutcome> {
   return writer.db.transaction(async (tx) => {
-    const [type] = await queryRows<ColumnsOfRow<typeof inventoryTypes, 'name'>>(
-      tx,
-      sql`select name from inventory_types where id = ${invite.inventoryTypeId}`,
-    );
+    const [type] = await runStatement(tx, TYPE_NAME, { id: invite.inventoryTypeId });
     if (!type) return { outcome: 'no-type' } as const;
-    const [organization] = await queryRows<ColumnsOfRow<typeof organizations, 'name'>>(
-      tx,
-      sql`select name from organizations where id = ${invite.organizationId}`,
-    );
+    const [organization] = await runStatement(tx, ORGANIZATION_NAME, { id: invite.organizationId });
     if (!organization) return { outcome: 'no-organization' } as const;
     const credit = await takeUnassignedCredit({ writer, tx }, invite);
     if (!credit) return { outcome: 'no-credit' } as const;
@@ -154,23 +159,27 @@ export async function findInvitationTarget(database: Database, reportId: string)
   return row;
 }
 
+const INSERT_INVITATION = prepared<never>(
+  'invitation-insert',
+  sql`insert into ${invitations} (${column(invitations.reportId)}, ${column(invitations.userId)}, ${column(invitations.invitedBy)})
+      values (${value('reportId')}, ${value('userId')}, ${value('invitedBy')})`,
+);
+const RECENT_INVITATIONS = prepared<{ count: number }>(
+  'invitation-recent',
+  sql`select count(*)::int as count from ${invitations}
+      where ${invitations.reportId} = ${value('reportId')} and ${invitations.sentAt} > now() - make_interval(mins => ${value('minutes')})`,
+);
+
 /** One row per invitation mail sent (Re-Send and the audit trail). */
 export async function recordInvitation(
   database: Database,
   invitation: { reportId: string; userId: string; invitedBy: string },
 ): Promise<void> {
-  await database.db.execute(
-    sql`insert into invitations (report_id, user_id, invited_by)
-        values (${invitation.reportId}, ${invitation.userId}, ${invitation.invitedBy})`,
-  );
+  await runStatement(database.db, INSERT_INVITATION, invitation);
 }
 
 /** Invitation mails sent for a record within the last `minutes`. */
 export async function countRecentInvitations(database: Database, reportId: string, minutes: number) {
-  const [row] = await queryRows<{ count: number }>(
-    database.db,
-    sql`select count(*)::int as count from invitations
-        where report_id = ${reportId} and sent_at > now() - make_interval(mins => ${minutes})`,
-  );
+  const [row] = await runStatement(database.db, RECENT_INVITATIONS, { reportId, minutes });
   return row?.count ?? 0;
 }

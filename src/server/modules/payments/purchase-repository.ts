@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/database.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { lifeRecords, organizations, products, purchases } from '../../db/schema.ts';
+import { lifeRecords, organizations, products, purchases } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 
 export interface PurchaseGrant {
@@ -19,6 +19,36 @@ export type GrantOutcome =
   | { outcome: 'unknown-product' }
   | { outcome: 'unknown-organization' };
 
+// The grant's statements, run inside its transaction (runStatement).
+const PURCHASE_OF_PAYMENT = prepared<ColumnsOfRow<typeof purchases, 'id' | 'credits'>>(
+  'purchase-of-payment',
+  sql`select ${purchases.id}, ${purchases.credits} from ${purchases} where ${purchases.providerRef} = ${value('providerRef')}`,
+);
+const PRODUCT = prepared<ColumnsOfRow<typeof products, 'credits' | 'inventory_type_id'>>(
+  'purchase-product',
+  sql`select ${products.credits}, ${products.inventoryTypeId} from ${products} where ${products.id} = ${value('productId')}`,
+);
+const ORGANIZATION = prepared<ColumnsOfRow<typeof organizations, 'id'>>(
+  'purchase-organization',
+  sql`select ${organizations.id} from ${organizations} where ${organizations.id} = ${value('organizationId')}`,
+);
+const INSERT_PURCHASE = prepared<ColumnsOfRow<typeof purchases, 'id'>>(
+  'purchase-insert',
+  sql`insert into ${purchases} (${column(purchases.provider)}, ${column(purchases.providerRef)}, ${column(purchases.organizationId)},
+        ${column(purchases.productId)}, ${column(purchases.credits)}, ${column(purchases.amount)})
+      values (${value('provider')}, ${value('providerRef')}, ${value('organizationId')}, ${value('productId')},
+              ${value('credits')}, ${value('amount')}::numeric)
+      on conflict (${column(purchases.providerRef)}) do nothing
+      returning ${purchases.id}`,
+);
+const CREATE_CREDITS = prepared<ColumnsOfRow<typeof lifeRecords, 'id'>>(
+  'purchase-create-credits',
+  sql`insert into ${lifeRecords} (${column(lifeRecords.organizationId)}, ${column(lifeRecords.inventoryTypeId)}, ${column(lifeRecords.purchaseId)})
+      select ${value('organizationId')}, ${value('inventoryTypeId')}, ${value('purchaseId')}
+      from generate_series(1, ${value('credits')}::int)
+      returning ${lifeRecords.id}`,
+);
+
 /**
  * DESIGN §4: a purchase of a product with N credits creates N unassigned records (client null) of
  * its inventory type for the organization, in ONE transaction with the purchase row, exactly once
@@ -28,10 +58,7 @@ export type GrantOutcome =
 export async function grantPurchase(writer: RecordWriter, grant: PurchaseGrant): Promise<GrantOutcome> {
   return writer.db.transaction(async (tx) => {
     const existing = async () => {
-      const [row] = await queryRows<ColumnsOfRow<typeof purchases, 'id' | 'credits'>>(
-        tx,
-        sql`select id, credits from purchases where provider_ref = ${grant.providerRef}`,
-      );
+      const [row] = await runStatement(tx, PURCHASE_OF_PAYMENT, { providerRef: grant.providerRef });
       return row
         ? ({ outcome: 'already-granted', purchaseId: row.id, credits: row.credits } as const)
         : undefined;
@@ -39,35 +66,21 @@ export async function grantPurchase(writer: RecordWriter, grant: PurchaseGrant):
     const before = await existing();
     if (before) return before;
 
-    const [product] = await queryRows<ColumnsOfRow<typeof products, 'credits' | 'inventory_type_id'>>(
-      tx,
-      sql`select credits, inventory_type_id from products where id = ${grant.productId}`,
-    );
+    const [product] = await runStatement(tx, PRODUCT, { productId: grant.productId });
     if (!product) return { outcome: 'unknown-product' } as const;
-    const [organization] = await queryRows<ColumnsOfRow<typeof organizations, 'id'>>(
-      tx,
-      sql`select id from organizations where id = ${grant.organizationId}`,
-    );
+    const [organization] = await runStatement(tx, ORGANIZATION, { organizationId: grant.organizationId });
     if (!organization) return { outcome: 'unknown-organization' } as const;
 
-    const [purchase] = await queryRows<ColumnsOfRow<typeof purchases, 'id'>>(
-      tx,
-      sql`insert into purchases (provider, provider_ref, organization_id, product_id, credits, amount)
-          values (${grant.provider}, ${grant.providerRef}, ${grant.organizationId}, ${grant.productId},
-                  ${product.credits}, ${grant.amount}::numeric)
-          on conflict (provider_ref) do nothing
-          returning id`,
-    );
+    const [purchase] = await runStatement(tx, INSERT_PURCHASE, { ...grant, credits: product.credits });
     // Another delivery of the same payment committed first.
     if (!purchase) return (await existing()) ?? { outcome: 'unknown-product' };
 
-    const created = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
-      tx,
-      sql`insert into life_records (organization_id, inventory_type_id, purchase_id)
-          select ${grant.organizationId}, ${product.inventory_type_id}, ${purchase.id}
-          from generate_series(1, ${product.credits}::int)
-          returning id`,
-    );
+    const created = await runStatement(tx, CREATE_CREDITS, {
+      organizationId: grant.organizationId,
+      inventoryTypeId: product.inventory_type_id,
+      purchaseId: purchase.id,
+      credits: product.credits,
+    });
     return {
       outcome: 'granted',
       purchaseId: purchase.id,

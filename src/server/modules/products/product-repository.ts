@@ -114,8 +114,6 @@ export async function insertProduct(database: Database, values: ProductValues) {
   return row ? findProduct(database, row.id) : undefined;
 }
 
-export type UpdateOutcome = 'updated' | 'no-product' | 'no-inventory-type';
-
 export async function updateProduct(database: Database, id: string, values: ProductValues) {
   const [row] = await runPrepared(database, UPDATE_PRODUCT, { ...values, id });
   if (!row?.type_exists) return 'no-inventory-type' as const;

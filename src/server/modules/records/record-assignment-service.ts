@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/database.ts';
-import { column } from '../../db/prepared-query.ts';
+import type { Db } from '../../db/database.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { lifeRecords } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
@@ -15,6 +15,24 @@ export type WriterTransaction = { writer: RecordWriter; tx: Tx };
 
 const r = lifeRecords;
 
+// Run inside the caller's transaction (runStatement).
+const TAKE_CREDIT = prepared<ColumnsOfRow<typeof lifeRecords, 'id'>>(
+  'record-take-credit',
+  sql`select ${r.id} from ${r}
+      where ${r.organizationId} = ${value('organizationId')}::uuid
+        and ${r.inventoryTypeId} = ${value('inventoryTypeId')}::uuid and ${r.clientId} is null
+      order by ${r.createdAt}, ${r.id}
+      limit 1
+      for update skip locked`,
+);
+const ASSIGN = prepared<never>(
+  'record-assign',
+  sql`update ${lifeRecords} set ${column(r.clientId)} = ${value('ownerId')}::uuid,
+        ${column(r.invitedName)} = ${value('invitedName')},
+        ${column(r.updatedAt)} = now(), ${column(r.version)} = ${r.version} + 1
+      where ${r.id} = ${value('recordId')}::uuid`,
+);
+
 /**
  * The oldest unassigned record of the type and organization, locked for this transaction. FOR UPDATE
  * SKIP LOCKED: two invitations at once never take the same credit.
@@ -23,15 +41,7 @@ export async function takeUnassignedCredit(
   { tx }: WriterTransaction,
   credit: { organizationId: string; inventoryTypeId: string },
 ): Promise<string | undefined> {
-  const [row] = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
-    tx,
-    sql`select ${r.id} from ${r}
-        where ${r.organizationId} = ${credit.organizationId}::uuid
-          and ${r.inventoryTypeId} = ${credit.inventoryTypeId}::uuid and ${r.clientId} is null
-        order by ${r.createdAt}, ${r.id}
-        limit 1
-        for update skip locked`,
-  );
+  const [row] = await runStatement(tx, TAKE_CREDIT, credit);
   return row?.id;
 }
 
@@ -40,10 +50,5 @@ export async function assignRecord(
   { tx }: WriterTransaction,
   assignment: { recordId: string; ownerId: string; invitedName: string },
 ): Promise<void> {
-  await tx.execute(
-    sql`update ${lifeRecords} set ${column(r.clientId)} = ${assignment.ownerId}::uuid,
-          ${column(r.invitedName)} = ${assignment.invitedName},
-          ${column(r.updatedAt)} = now(), ${column(r.version)} = ${r.version} + 1
-        where ${r.id} = ${assignment.recordId}::uuid`,
-  );
+  await runStatement(tx, ASSIGN, assignment);
 }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { MAX_RECORD_BYTES, MAX_RECORD_KEYS } from '#domain/answer-limits.ts';
 import type { AnswerWriteScope } from '#domain/permissions.ts';
 import { type Answers, mergeAnswers } from '#domain/record-answers.ts';
-import { type Database, queryRows } from '../../db/database.ts';
-import { column, prepared, runPrepared, value } from '../../db/prepared-query.ts';
+import type { Database } from '../../db/database.ts';
+import { column, prepared, runPrepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { lifeRecords, reportGenerations } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
@@ -243,6 +243,21 @@ export async function updateReportGeneration(writer: RecordWriter, id: string, r
 
 type UnassignedRow = ColumnsOfRow<typeof lifeRecords, 'id' | 'data'>;
 
+const UNASSIGNED_OF_TYPE = prepared<UnassignedRow>(
+  'record-unassigned-of-type',
+  sql`select ${lifeRecords.id}, ${lifeRecords.data} from ${lifeRecords}
+      where ${lifeRecords.inventoryTypeId} = ${value('sourceTypeId')}::uuid and ${lifeRecords.clientId} is null
+      order by ${lifeRecords.id} for update`,
+);
+const MOVE_UNASSIGNED = prepared<never>(
+  'record-move-unassigned',
+  sql`update ${lifeRecords} set ${column(lifeRecords.inventoryTypeId)} = ${value('targetTypeId')}::uuid,
+        ${column(lifeRecords.formVersion)} = null, ${column(lifeRecords.data)} = ${value('sealed')}::bytea,
+        ${column(lifeRecords.version)} = ${lifeRecords.version} + 1,
+        ${column(lifeRecords.formChangedVersion)} = ${lifeRecords.version} + 1, ${column(lifeRecords.updatedAt)} = now()
+      where ${lifeRecords.id} = ${value('id')}::uuid`,
+);
+
 /**
  * admin-app §5 Migration: every unassigned record (client null) of the source type moves to the
  * target type and takes the target form's steps, all or nothing (one transaction). The steps are
@@ -255,20 +270,11 @@ export async function migrateUnassignedRecords(
 ) {
   const steps = JSON.parse(input.stepsJson) as unknown;
   return writer.db.transaction(async (tx) => {
-    const rows = await queryRows<UnassignedRow>(
-      tx,
-      sql`select ${lifeRecords.id}, ${lifeRecords.data} from ${lifeRecords}
-          where ${lifeRecords.inventoryTypeId} = ${input.sourceTypeId}::uuid and ${lifeRecords.clientId} is null
-          order by ${lifeRecords.id} for update`,
-    );
+    const rows = await runStatement(tx, UNASSIGNED_OF_TYPE, { sourceTypeId: input.sourceTypeId });
     for (const row of rows) {
       const data = { ...(await openAnswers(writer, row.id, row.data)), steps };
       const sealed = await sealAnswers(writer, row.id, data);
-      await tx.execute(sql`update ${lifeRecords} set ${column(lifeRecords.inventoryTypeId)} = ${input.targetTypeId}::uuid,
-          ${column(lifeRecords.formVersion)} = null, ${column(lifeRecords.data)} = ${sealed}::bytea,
-          ${column(lifeRecords.version)} = ${lifeRecords.version} + 1,
-          ${column(lifeRecords.formChangedVersion)} = ${lifeRecords.version} + 1, ${column(lifeRecords.updatedAt)} = now()
-        where ${lifeRecords.id} = ${row.id}::uuid`);
+      await runStatement(tx, MOVE_UNASSIGNED, { id: row.id, targetTypeId: input.targetTypeId, sealed });
     }
     return rows.map((row) => row.id);
   });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SupportMessage } from '#domain/support-message.ts';
-import { type Db, queryRows } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { prepared, runStatement, value } from '../../db/prepared-query.ts';
 import { supportMessages } from '../../db/schema.ts';
 
 export interface AddressLimit {
@@ -10,6 +11,20 @@ export interface AddressLimit {
 }
 
 export type StoreResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number };
+
+const LOCK_ADDRESS = prepared<never>(
+  'support-message-lock-address',
+  sql`select pg_advisory_xact_lock(hashtext(${value('lockKey')}))`,
+);
+const RECENT_OF_ADDRESS = prepared<{ count: number; retry_after_seconds: number | null }>(
+  'support-message-recent-of-address',
+  sql`select count(*)::int as count,
+             ceil(extract(epoch from min(${supportMessages.createdAt})
+               + make_interval(mins => ${value('windowMinutes')}) - now()))::int as retry_after_seconds
+        from ${supportMessages}
+       where lower(${supportMessages.email}) = lower(${value('email')})
+         and ${supportMessages.createdAt} > now() - make_interval(mins => ${value('windowMinutes')})`,
+);
 
 /**
  * Stores a message unless its sender address already sent `limit.max` within the window.
@@ -23,19 +38,11 @@ export async function storeSupportMessageWithinLimit(
   limit: AddressLimit,
 ): Promise<StoreResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`support-message:${message.email.toLowerCase()}`}))`,
-    );
-    const window = sql`now() - make_interval(mins => ${limit.windowMinutes})`;
-    const [recent] = await queryRows<{ count: number; retry_after_seconds: number | null }>(
-      tx,
-      sql`select count(*)::int as count,
-                 ceil(extract(epoch from min(${supportMessages.createdAt})
-                   + make_interval(mins => ${limit.windowMinutes}) - now()))::int as retry_after_seconds
-            from ${supportMessages}
-           where lower(${supportMessages.email}) = lower(${message.email})
-             and ${supportMessages.createdAt} > ${window}`,
-    );
+    await runStatement(tx, LOCK_ADDRESS, { lockKey: `support-message:${message.email.toLowerCase()}` });
+    const [recent] = await runStatement(tx, RECENT_OF_ADDRESS, {
+      email: message.email,
+      windowMinutes: limit.windowMinutes,
+    });
     if (recent && recent.count >= limit.max) {
       return { stored: false, retryAfterSeconds: Math.max(1, recent.retry_after_seconds ?? 60) };
     }

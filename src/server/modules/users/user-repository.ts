@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ERASED_PERSON_NAME } from '#domain/erasure.ts';
-import { type Database, queryRows } from '../../db/database.ts';
-import { column, prepared, preparedOnce, runPrepared, value } from '../../db/prepared-query.ts';
+import type { Database } from '../../db/database.ts';
+import { column, prepared, preparedOnce, runPrepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow, RowOf } from '../../db/row-of.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema.ts';
 import type { UserModel } from './user-model.ts';
@@ -50,8 +50,6 @@ export async function findUser(database: Database, id: string) {
   const [row] = await runPrepared(database, USER_BY_ID, { id });
   return row ? toUser(row) : undefined;
 }
-
-export type UserUpdateOutcome = 'updated' | 'no-user' | 'no-organization';
 
 const UPDATE_USER = prepared<{ updated: boolean; organization_exists: boolean }>(
   'user-update',
@@ -131,36 +129,45 @@ export async function changeRoles(
   remove: readonly string[],
 ): Promise<RoleChangeOutcome> {
   return database.db.transaction(async (tx) => {
-    const [user] = await queryRows<ColumnsOfRow<typeof users, 'id'>>(
-      tx,
-      sql`select id from users where id = ${userId} for update`,
-    );
+    const [user] = await runStatement(tx, LOCK_USER, { userId });
     if (!user) return { ok: false, error: 'no-user' } as const;
-    const admins = await queryRows<ColumnsOfRow<typeof userRoles, 'user_id' | 'role_id'>>(
-      tx,
-      sql`select ur.user_id, ur.role_id from user_roles ur join roles r on r.id = ur.role_id
-          where r.name = 'admin' for update of ur`,
-    );
+    const admins = await runStatement(tx, LOCK_ADMINS);
     const adminRoleId = admins[0]?.role_id;
     const demotesAdmin = adminRoleId !== undefined && remove.includes(adminRoleId);
     if (demotesAdmin && admins.every((row) => row.user_id === userId))
       return { ok: false, error: 'last-admin' } as const;
-    for (const roleId of remove) {
-      await tx.execute(sql`delete from user_roles where user_id = ${userId} and role_id = ${roleId}`);
-    }
-    for (const roleId of add) {
-      await tx.execute(
-        sql`insert into user_roles (user_id, role_id) values (${userId}, ${roleId}) on conflict do nothing`,
-      );
-    }
-    const roles = await queryRows<RoleRow>(
-      tx,
-      sql`select r.id, r.name from user_roles ur join roles r on r.id = ur.role_id
-          where ur.user_id = ${userId} order by r.name`,
-    );
-    return { ok: true, roles } as const;
+    for (const roleId of remove) await runStatement(tx, REMOVE_ROLE, { userId, roleId });
+    for (const roleId of add) await runStatement(tx, ADD_ROLE, { userId, roleId });
+    const held = await runStatement(tx, ROLES_OF_USER, { userId });
+    return { ok: true, roles: held } as const;
   });
 }
+
+// The role change's statements, run inside its transaction (runStatement).
+const LOCK_USER = prepared<ColumnsOfRow<typeof users, 'id'>>(
+  'user-roles-lock-user',
+  sql`select ${users.id} from ${users} where ${users.id} = ${value('userId')} for update`,
+);
+const LOCK_ADMINS = prepared<ColumnsOfRow<typeof userRoles, 'user_id' | 'role_id'>>(
+  'user-roles-lock-admins',
+  sql`select ${userRoles.userId}, ${userRoles.roleId} from ${userRoles}
+      join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${roles.name} = 'admin' for update of ${userRoles}`,
+);
+const REMOVE_ROLE = prepared<never>(
+  'user-roles-remove',
+  sql`delete from ${userRoles} where ${userRoles.userId} = ${value('userId')} and ${userRoles.roleId} = ${value('roleId')}`,
+);
+const ADD_ROLE = prepared<never>(
+  'user-roles-add',
+  sql`insert into ${userRoles} (${column(userRoles.userId)}, ${column(userRoles.roleId)})
+      values (${value('userId')}, ${value('roleId')}) on conflict do nothing`,
+);
+const ROLES_OF_USER = prepared<RoleRow>(
+  'user-roles-of-user',
+  sql`select ${roles.id}, ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${userRoles.userId} = ${value('userId')} order by ${roles.name}`,
+);
 
 /** Keyed as Drizzle names the columns: the statement renames them so (`federated_id as "federatedId"`). */
 export type RecordOwnerRow = Pick<
