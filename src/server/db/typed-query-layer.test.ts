@@ -22,7 +22,7 @@ const files = sourceFiles(serverRoot).map((file) => ({
   name: path.relative(serverRoot, file),
   text: fs.readFileSync(file, 'utf8'),
 }));
-const runsSql = files.filter((file) => /\b(runPrepared|queryRows)\b/.test(file.text));
+const runsSql = files.filter((file) => /\b(runPrepared|runStatement|queryRows)\b/.test(file.text));
 
 /** Each `type …Row = …;` or `interface …Row {…}` declaration, up to its end. */
 function rowTypeDeclarations(text: string): { name: string; body: string }[] {
