@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { pgliteAssets } from './pglite-assets.ts';
 import type { PreparedStatement } from './pglite-prepared.ts';
 import type { SerializedError, WorkerReply, WorkerRequestBody } from './pglite-worker-protocol.ts';
 
@@ -24,7 +25,8 @@ export class PgliteWorkerClient {
 
   /** Starts the worker and opens the database in it (initdb on a new directory). */
   static async create(dir: string): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir } });
+    const assets = await pgliteAssets();
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir, assets } });
     const client = new PgliteWorkerClient(worker);
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: WorkerReply) => {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, type ParserOptions, PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PgliteAssets } from './pglite-assets.ts';
 import { runPglitePrepared } from './pglite-prepared.ts';
 import type { SerializedError, WorkerReply, WorkerRequest } from './pglite-worker-protocol.ts';
 
@@ -11,7 +12,8 @@ import type { SerializedError, WorkerReply, WorkerRequest } from './pglite-worke
  */
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
-const { dir } = workerData as { dir: string };
+// Compiled once in the server thread (pglite-assets.ts), not again in every worker.
+const { dir, assets } = workerData as { dir: string; assets: PgliteAssets };
 
 interface OpenTransaction {
   tx: Transaction;
@@ -23,7 +25,7 @@ const transactions = new Map<number, OpenTransaction>();
 const unlistens = new Map<string, () => Promise<void>>();
 let nextTransaction = 1;
 
-const client = await PGlite.create(dir).catch((error: unknown) => {
+const client = await PGlite.create(dir, { ...assets }).catch((error: unknown) => {
   port.postMessage({ kind: 'failed', error: serializeError(error) } satisfies WorkerReply);
   return undefined;
 });
