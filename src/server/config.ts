@@ -51,7 +51,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Issue 14 §5: the local mailbox shows reset links; only to this machine unless set.
   MAILBOX_PUBLIC: booleanFlag,
-  // Issue 39 §2 (decision 151): the embedded database in a worker thread (off until measured on a quiet machine).
+  // Issue 39 §2: the embedded database in a worker thread; off by default, as measured (decision 151).
   PGLITE_WORKER: booleanFlag,
   // Issue 14 §11: how long a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

@@ -64,7 +64,7 @@ export interface OpenOptions {
   encryption?: EncryptionConfig;
   /**
    * Issue 39 §2 (decision 151): PGlite runs in a worker thread, so no statement holds up the
-   * server's event loop. Off by default until it is measured on a quiet machine (PGLITE_WORKER=true).
+   * server's event loop. Off by default: on 2 cores it costs more than it gives (decision 151).
    */
   pgliteInWorker?: boolean;
 }
