@@ -23,8 +23,13 @@ function shared<T>(record: RecordModel, name: string, fetch: () => Promise<T>): 
   if (!lookups) return fetch();
   let found = lookups.get(name) as Promise<T> | undefined;
   if (!found) {
-    found = fetch();
-    lookups.set(name, found);
+    const fetching = fetch();
+    found = fetching;
+    lookups.set(name, fetching);
+    // A failed fetch is not passed on to the next change's read (shared-record-reads.ts).
+    fetching.catch(() => {
+      if (lookups.get(name) === fetching) lookups.delete(name);
+    });
   }
   return found;
 }
@@ -77,10 +82,16 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
   organization: async (record, _args, { loaders }) => {
     const organizationId = record.organizationId;
     if (!organizationId) return null;
-    return (await shared(record, 'organization', () => loaders.organizationSummary(organizationId))) ?? null;
+    return (
+      (await shared(record, `organization:${organizationId}`, () =>
+        loaders.organizationSummary(organizationId),
+      )) ?? null
+    );
   },
   inventoryType: async (record, _args, { loaders }) => {
-    const type = await shared(record, 'inventoryType', () => loaders.inventoryType(record.inventoryTypeId));
+    const type = await shared(record, `inventoryType:${record.inventoryTypeId}`, () =>
+      loaders.inventoryType(record.inventoryTypeId),
+    );
     if (!type) throw new Error(`inventory type ${record.inventoryTypeId} of record ${record.id} is missing`);
     // The record screen renders from the form: reached through a readable record, it may be read.
     return { ...type, reachedThroughRecord: true };

@@ -289,6 +289,46 @@ describe('one read per change for all subscribers of a record (issue 31 §6)', (
   });
 });
 
+describe('the catalog a live update shows is fetched once, not on every change (issue 39 §1)', () => {
+  it('passes the organization and form type on to the next change; the record itself is read again', async () => {
+    const recordId = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: f.users.owner.id,
+    });
+    const socket = await connected(f.users.owner.headers.authorization);
+    socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+    let version = (await nextRecord(socket))?.version ?? 0;
+    version = (await save(recordId, version, { first: 'one' })).data.saveRecordAnswers.version;
+    const firstUpdate = await nextRecord(socket);
+
+    const ran: string[] = [];
+    const database = test.app.database;
+    const original = database.prepared.bind(database);
+    database.prepared = (statement) => {
+      ran.push(statement.name);
+      return original(statement);
+    };
+    let secondUpdate: LiveRecord | undefined;
+    try {
+      await save(recordId, version, { second: 'two' });
+      secondUpdate = await nextRecord(socket);
+    } finally {
+      database.prepared = original;
+    }
+    expect(secondUpdate?.data).toMatchObject({ first: 'one', second: 'two' });
+    // The same organization and form type as before, without asking the database again.
+    const shown = (update: unknown) => {
+      const { organization, inventoryType } = update as { organization: unknown; inventoryType: unknown };
+      return { organization, inventoryType };
+    };
+    expect(shown(secondUpdate)).toEqual(shown(firstUpdate));
+    expect(ran, `statements: ${ran.join(', ')}`).not.toContain('organization-summaries');
+    expect(ran).not.toContain('inventory-types-by-ids');
+    expect(ran).toContain('record-by-id');
+  });
+});
+
 describe('queries and mutations over the socket (STACK-NOTES trap 5)', () => {
   it('answers a query with next and complete', async () => {
     const socket = await connected(f.users.owner.headers.authorization);

@@ -63,7 +63,29 @@ export interface SharedRecordReads {
   close(drainMs?: number): Promise<void>;
 }
 
+/**
+ * Issue 39 §1: half of the statements behind a save were the subscribers' fetches of the record's
+ * organization and form type, made again on every change. A change of answers changes neither
+ * (they are admins' catalog, never a person's data, and a record that moves to another one gets
+ * another key), so a change's read starts from the previous read's fetches of them, for at most
+ * this long after they were made. Personal lookups (owner, names, consent, generations) are fetched
+ * again on every change.
+ */
+export const CATALOG_REUSE_MS = 30_000;
+const CATALOG_LOOKUP = /^(organization|inventoryType):/;
+
+function catalogLookups(entry: Entry, now: number): Map<string, Promise<unknown>> {
+  const previous = entry.last?.delivery.ok ? entry.last.delivery.read.lookups : undefined;
+  if (!previous || now - entry.catalogSince >= CATALOG_REUSE_MS) {
+    entry.catalogSince = now;
+    return new Map();
+  }
+  return new Map([...previous].filter(([name]) => CATALOG_LOOKUP.test(name)));
+}
+
 interface Entry {
+  /** When the catalog lookups the reads pass on were fetched (CATALOG_REUSE_MS). */
+  catalogSince: number;
   subscribers: number;
   /** Changes heard so far. */
   changes: number;
@@ -108,7 +130,7 @@ export function createSharedRecordReads(
       let delivery: SharedDelivery;
       try {
         const row = await reads.findRecord(database, recordId, { all: true }, withAnswers ? answers : null);
-        delivery = { ok: true, read: { row, lookups: new Map() } };
+        delivery = { ok: true, read: { row, lookups: catalogLookups(entry, Date.now()) } };
       } catch (error) {
         if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
         delivery = { ok: false, error };
@@ -127,6 +149,7 @@ export function createSharedRecordReads(
       let entry = entries.get(key);
       if (!entry) {
         const created: Entry = {
+          catalogSince: 0,
           subscribers: 0,
           changes: 0,
           last: undefined,
