@@ -97,7 +97,8 @@ export async function startRealRecordServer(form: FormTemplate): Promise<RealRec
     async signIn(page) {
       await page.goto(`${baseUrl}/`);
       await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-      const loggedIn = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+      // Issue 44 §1: signed in, the header shows the person's account menu (Logout is inside it).
+      const loggedIn = page.getByRole('banner').getByRole('button', { name: /account menu$/ });
       const password = page.locator('input[name="password"]');
       await loggedIn.or(password).first().waitFor({ timeout: 60_000 });
       if (await password.isVisible()) {
