@@ -26,7 +26,9 @@ export class PgliteWorkerClient {
   /** Starts the worker and opens the database in it (initdb on a new directory). */
   static async create(dir: string): Promise<PgliteWorkerClient> {
     const assets = await pgliteAssets();
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir, assets } });
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData: { dir, assets },
+    });
     const client = new PgliteWorkerClient(worker);
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: WorkerReply) => {
