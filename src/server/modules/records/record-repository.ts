@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { column, prepared, runPrepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { lifeRecords, reportGenerations } from '../../db/schema.ts';
+import { jsonBytesInSlices, stringifyInSlices } from '../../kernel/json-in-slices.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { openedAnswersOf } from './opened-answers-cache.ts';
 import { GENERATION_COLUMNS, type SealedGenerationRow, toGeneration } from './record-read-repository.ts';
@@ -148,8 +149,9 @@ async function mergeOnce(
     const merged = mergeAnswers(stored, formMoved ? {} : changes, base);
     if (!merged.ok) return undefined;
     const conflicting = formMoved ? Object.keys(changes) : merged.conflictingKeys;
-    if (exceedsRecordCaps({ ...stored.data, ...changes })) return undefined;
-    const json = JSON.stringify(merged.stored.data);
+    // Issue 39 §3: both written in slices, the event loop free between them (decision 155).
+    if (await exceedsRecordCaps({ ...stored.data, ...changes })) return undefined;
+    const json = await stringifyInSlices(merged.stored.data);
     const [written] = await runPrepared(writer, WRITE_MERGED, {
       id: row.id,
       readVersion: row.version,
@@ -170,13 +172,13 @@ async function mergeOnce(
 }
 
 /** Issue 14 §1: a record stays within its caps (src/domain/answer-limits.ts), measured as JSON. */
-function exceedsRecordCaps(data: Answers): boolean {
-  const size = recordSize(data);
+async function exceedsRecordCaps(data: Answers): Promise<boolean> {
+  const size = await recordSize(data);
   return size.keys > MAX_RECORD_KEYS || size.bytes > MAX_RECORD_BYTES;
 }
 
-function recordSize(data: Answers) {
-  return { bytes: Buffer.byteLength(JSON.stringify(data), 'utf8'), keys: Object.keys(data).length };
+async function recordSize(data: Answers) {
+  return { bytes: await jsonBytesInSlices(data), keys: Object.keys(data).length };
 }
 
 /** The size a record's answers would have with `answersJson` merged in. */

@@ -2,6 +2,7 @@ import type { Answers } from '#domain/record-answers.ts';
 import { readStoredAnswers } from '#domain/record-answers.ts';
 import type { Database } from '../../db/database.ts';
 import { RecordUnreadableError } from '../../db/encryption/record-vault.ts';
+import { stringifyInSlices } from '../../kernel/json-in-slices.ts';
 
 /**
  * Issue 30 §3: the one door through which every reader of a record's answers, narrative or
@@ -23,8 +24,9 @@ export async function openAnswers(database: Database, recordId: string, sealed: 
   return readStoredAnswers(JSON.parse(await database.vault.open(recordId, 'answers', sealed)));
 }
 
-export function sealAnswers(database: Database, recordId: string, answers: Answers): Promise<Buffer> {
-  return database.vault.seal(recordId, 'answers', JSON.stringify(answers));
+export async function sealAnswers(database: Database, recordId: string, answers: Answers): Promise<Buffer> {
+  // Issue 39 §3: a large record is written in slices, the event loop free between them (decision 155).
+  return database.vault.seal(recordId, 'answers', await stringifyInSlices(answers));
 }
 
 export async function openText(
