@@ -35,7 +35,12 @@ export function answerChangesSince(record: VersionedRecordAnswers, since: number
     if (version <= since) continue;
     // Stamped but gone: not something a save does; the whole answers are sure to be right.
     if (!Object.hasOwn(data, key)) return full;
-    Object.defineProperty(changed, key, { value: data[key], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(changed, key, {
+      value: data[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     count++;
   }
   // An erased record has no answers and no versions: the whole (empty) answers say it.

@@ -104,7 +104,11 @@ describe('live updates carry what changed since the subscriber’s version (issu
     const version = await save(recordId, first.version, { name: 'Ada L' });
     const update = await nextUpdate(socket);
     expect(update.version).toBe(version);
-    expect(update.answerChanges).toEqual({ full: false, sinceVersion: first.version, answers: { name: 'Ada L' } });
+    expect(update.answerChanges).toEqual({
+      full: false,
+      sinceVersion: first.version,
+      answers: { name: 'Ada L' },
+    });
   });
 
   it('sends a cleared answer as cleared, and a folded burst as one update of all it wrote', async () => {

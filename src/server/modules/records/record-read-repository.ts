@@ -108,14 +108,20 @@ export async function findRecord(database: Database, id: string, scope: RecordSc
 
 // Issue 39 §3 (decision 152): the shared read of a live update, with the answers' versions, so each
 // subscriber is sent only the answers written since the version it has.
-const LIVE_RECORD = prepared<SealedRecordRow & ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version'>>(
+const LIVE_RECORD = prepared<
+  SealedRecordRow & ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version'>
+>(
   'record-live',
   sql`select ${RECORD_COLUMNS}, ${answerColumns(true)}, ${lifeRecords.answerVersions}, ${lifeRecords.formChangedVersion}
       from ${lifeRecords} where ${lifeRecords.id} = ${value('id')}::uuid`,
 );
 
 /** A changed record for its subscribers (shared-record-reads.ts): whatever the scope, within `maxBytes`. */
-export async function findLiveRecord(database: Database, id: string, maxBytes: number): Promise<RecordRead | undefined> {
+export async function findLiveRecord(
+  database: Database,
+  id: string,
+  maxBytes: number,
+): Promise<RecordRead | undefined> {
   const rows = await runPrepared(database, LIVE_RECORD, { id, budget: maxBytes, newerThan: -1 });
   const [row] = await openRecordRows(database, rows);
   return row;

@@ -108,9 +108,10 @@ export function createSharedRecordReads(
       let delivery: SharedDelivery;
       try {
         // With the answers, their versions (issue 39 §3), opened once here for every subscriber.
-        const row = answers && withAnswers
-          ? await reads.findLiveRecord(database, recordId, answers.maxBytes)
-          : await reads.findRecord(database, recordId, { all: true }, null);
+        const row =
+          answers && withAnswers
+            ? await reads.findLiveRecord(database, recordId, answers.maxBytes)
+            : await reads.findRecord(database, recordId, { all: true }, null);
         delivery = { ok: true, read: { row, lookups: new Map() } };
       } catch (error) {
         if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
@@ -227,7 +228,10 @@ export function recordSeenBy(shared: SharedRecordRead, actor: Actor | null): Res
     ...toRecordModel(row, actor),
     // Issue 39 §3: what each subscriber's answerChanges picks its answers by.
     ...(row.answer_versions !== undefined && row.form_changed_version !== undefined
-      ? { answerVersions: row.answer_versions as Record<string, number>, formChangedVersion: row.form_changed_version }
+      ? {
+          answerVersions: row.answer_versions as Record<string, number>,
+          formChangedVersion: row.form_changed_version,
+        }
       : {}),
   };
   const base = shared.base;

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { type AnswerChanges, applyAnswerChanges } from '#domain/answer-changes.ts';
-import type { Answers } from '#domain/record-answers.ts';
+import { useEffect, useRef, useState } from 'react';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { useSubscription } from '#web/lib/live-updates.tsx';
+import { liveAnswers } from './api/live-answers.ts';
 import { RecordLiveSubscription, RecordPollQuery } from './api/record-documents.ts';
-import { recordDataObject, toServerState } from './api/record-state.ts';
+import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
 
 // customer-app §9: the record is polled every 3000 ms.
@@ -21,11 +20,8 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
   // the state's form (issue 26 §3: it moves its answers to the new form, see use-form-change.ts).
   const apply = useRef((_record: LiveRecord) => {});
   apply.current = (record: LiveRecord) => sync?.applyRemote(toServerState(record));
-  // Issue 39 §3 (decision 152): the stored answers as this subscription last told them. Each update
-  // after its first brings only the answers written since the one before; merged into these, they
-  // make the whole record, which then takes the same path as a polled one (same rules: an unsent
-  // answer is never replaced). A subscription taken up again starts with the whole answers.
-  const streamed = useRef<{ data: Answers; version: number } | null>(null);
+  // Issue 39 §3 (decision 152): each update after the first carries only what changed.
+  const [whole] = useState(liveAnswers);
   // The app's shared connection; a lost subscription is taken up again while polling goes on.
   useSubscription(
     RecordLiveSubscription,
@@ -33,13 +29,8 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
     {
       enabled: Boolean(sync) && active,
       onNext: ({ record }) => {
-        if (!record?.answerChanges || !sync) return;
-        const { answerChanges, ...facts } = record;
-        const data = applyAnswerChanges(streamed.current, liveChanges(answerChanges), record.version);
-        // Changes that follow nothing held here: the next poll brings the whole record.
-        if (!data) return;
-        streamed.current = { data, version: record.version };
-        apply.current({ ...facts, data });
+        const update = record && whole(record);
+        if (update && sync) apply.current(update);
       },
     },
   );
@@ -79,12 +70,3 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
 }
 
 type LiveRecord = Parameters<typeof toServerState>[0] & { inventoryTypeId: string; formVersion: number };
-
-/** The update's answers as the schema sends them (JSON), checked for shape (never trust it). */
-function liveChanges(changes: { full: boolean; sinceVersion?: number | null; answers: unknown }): AnswerChanges {
-  const answers = recordDataObject(changes.answers);
-  if (changes.full) return { full: true, sinceVersion: null, answers };
-  // Changes without their base follow nothing held: left to the poll.
-  const since = typeof changes.sinceVersion === 'number' ? changes.sinceVersion : Number.POSITIVE_INFINITY;
-  return { full: false, sinceVersion: since, answers };
-}
