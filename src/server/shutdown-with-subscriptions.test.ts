@@ -43,7 +43,8 @@ it.each([1, 2, 3, 4])(
     let readStarted: (() => void) | undefined;
     database.prepared = async (statement) => {
       if (closed) late.push(statement.name);
-      if (statement.name === 'record-by-id') readStarted?.();
+      // A live update's shared read (issue 39 §3: with its answers' versions).
+      if (statement.name === 'record-live') readStarted?.();
       if (slow && !closed) await new Promise((resolve) => setTimeout(resolve, 150));
       try {
         return await run(statement);

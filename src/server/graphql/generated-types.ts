@@ -39,6 +39,17 @@ export type AiConsent = {
   recordId: Scalars['ID']['output'];
 };
 
+/** Issue 39 §3: a record's answers written after `sinceVersion`, or all of them (`full`). */
+export type AnswerChanges = {
+  __typename?: 'AnswerChanges';
+  /** The answers written since (a cleared one with its cleared value), keyed as in `data`. */
+  answers: Scalars['JSON']['output'];
+  /** True: `answers` are the whole answers (as `data`), in place of those the reader holds. */
+  full: Scalars['Boolean']['output'];
+  /** The version the changes follow; null when full. */
+  sinceVersion?: Maybe<Scalars['Int']['output']>;
+};
+
 /** One answer key of an earlier form and where its answer went (null: not carried to a question). */
 export type AnswerKeyMove = {
   __typename?: 'AnswerKeyMove';
@@ -154,6 +165,12 @@ export type LifeRecord = {
   __typename?: 'LifeRecord';
   /** Issue 29 §3: whether the owner allows an outside AI to draft a report from these answers. */
   aiConsent: AiConsent;
+  /**
+   * Issue 39 §3 (decision 152): the answers as a change to what the reader holds. On a live update
+   * after the subscription's first, the answers written since the update before it; otherwise (the
+   * first update, a query, a form change or erasure since, every answer changed) the whole answers.
+   */
+  answerChanges?: Maybe<AnswerChanges>;
   clientId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** The answers (with steps/currentStep/flattened bookkeeping) as a JSON object; null only when unreadable. */
@@ -893,6 +910,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AiConsent: ResolverTypeWrapper<AiConsentModelModel>;
+  AnswerChanges: ResolverTypeWrapper<AnswerChanges>;
   AnswerKeyMove: ResolverTypeWrapper<AnswerKeyMove>;
   AnswerMappingInput: AnswerMappingInput;
   AuditEntry: ResolverTypeWrapper<AuditEntryModelModel>;
@@ -952,6 +970,7 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AiConsent: AiConsentModelModel;
+  AnswerChanges: AnswerChanges;
   AnswerKeyMove: AnswerKeyMove;
   AnswerMappingInput: AnswerMappingInput;
   AuditEntry: AuditEntryModelModel;
@@ -1009,6 +1028,12 @@ export type AiConsentResolvers<ContextType = GraphQLContext, ParentType extends 
   agreed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   recordId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type AnswerChangesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnswerChanges'] = ResolversParentTypes['AnswerChanges']> = {
+  answers?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  full?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sinceVersion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type AnswerKeyMoveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnswerKeyMove'] = ResolversParentTypes['AnswerKeyMove']> = {
@@ -1087,6 +1112,7 @@ export type LeftBehindAnswerCountResolvers<ContextType = GraphQLContext, ParentT
 
 export type LifeRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LifeRecord'] = ResolversParentTypes['LifeRecord']> = {
   aiConsent?: Resolver<ResolversTypes['AiConsent'], ParentType, ContextType>;
+  answerChanges?: Resolver<Maybe<ResolversTypes['AnswerChanges']>, ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   data?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -1328,6 +1354,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
 
 export type Resolvers<ContextType = GraphQLContext> = {
   AiConsent?: AiConsentResolvers<ContextType>;
+  AnswerChanges?: AnswerChangesResolvers<ContextType>;
   AnswerKeyMove?: AnswerKeyMoveResolvers<ContextType>;
   AuditEntry?: AuditEntryResolvers<ContextType>;
   AuditPage?: AuditPageResolvers<ContextType>;

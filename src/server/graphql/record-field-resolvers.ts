@@ -1,4 +1,5 @@
 import mercurius from 'mercurius';
+import { answerChangesSince } from '#domain/answer-changes.ts';
 import { recordOwnerName } from '#domain/permissions.ts';
 import { formChangesSince } from '../modules/form-versions/form-version-service.ts';
 import { openRecord, recordFormOf } from '../modules/records/open-records.ts';
@@ -111,6 +112,19 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
         record.unreadable ? null : record.data,
       ),
     );
+  },
+  // Issue 39 §3: the same door and audit entry as `data`; the pick is made once per version and
+  // base for every subscriber of the shared read (its lookups), from answers opened once.
+  answerChanges: async (record, _args, context) => {
+    if (record.unreadable) throw unreadable(context, record.id, record.unreadable);
+    if (record.answersWithheld) throw tooLarge();
+    const sealed = { recordId: record.id, ownerId: record.clientId, value: record.data };
+    const data = await openRecord(readerOf(context), sealed, 'record.read');
+    const since = record.liveSince;
+    const changes = await shared(record, `answerChanges/${since}`, async () =>
+      answerChangesSince({ ...record, data }, since),
+    );
+    return charge(context.responseBudget, changes, changes.full ? record.dataBytes : 0);
   },
   formVersion: (record) => record.formVersion,
   // Issue 26 §3: the record was read through the policy already; the moves name keys, no answers.

@@ -10,12 +10,12 @@ import { selectsField, selectsFieldWithin } from './selection.ts';
  * (issue 38 §4) whether they open: a list showing which records are unreadable opens them to know.
  */
 export function selectsAnswers(info: GraphQLResolveInfo): boolean {
-  return selectsField(info, 'data') || selectsField(info, 'form') || selectsField(info, 'unreadable');
+  return ['data', 'form', 'unreadable', 'answerChanges'].some((field) => selectsField(info, field));
 }
 
 /** The same inside a page (`recordsPage { records { data } }`). */
 export function selectsAnswersWithin(info: GraphQLResolveInfo, parent: string): boolean {
-  return selectsFieldWithin(info, parent, ['data', 'report', 'form', 'unreadable']);
+  return selectsFieldWithin(info, parent, ['data', 'report', 'form', 'unreadable', 'answerChanges']);
 }
 
 /**

@@ -54,9 +54,9 @@ type Documents = {
     "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": typeof types.RecordReportGenerationsLiveDocument,
     "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n": typeof types.UpdateReportGenerationDocument,
     "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      inventoryTypeId\n      formVersion\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n        supportText\n        supportPhone\n        supportUrl\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n      # Issue 26 §3: how migrations moved its answers, for answers typed against an earlier form.\n      formChanges {\n        version\n        fromFormVersion\n        moves {\n          from\n          to\n        }\n      }\n    }\n  }\n": typeof types.RecordScreenDocument,
-    "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n": typeof types.RecordLiveStateFragmentDoc,
-    "\n  query RecordPoll($id: ID!, $knownVersion: Int!) {\n    recordSince(id: $id, knownVersion: $knownVersion) {\n      version\n      record {\n        ...RecordLiveState\n      }\n    }\n  }\n": typeof types.RecordPollDocument,
-    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": typeof types.RecordLiveDocument,
+    "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n": typeof types.RecordLiveStateFragmentDoc,
+    "\n  query RecordPoll($id: ID!, $knownVersion: Int!) {\n    recordSince(id: $id, knownVersion: $knownVersion) {\n      version\n      record {\n        ...RecordLiveState\n        data\n      }\n    }\n  }\n": typeof types.RecordPollDocument,
+    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n      answerChanges {\n        full\n        sinceVersion\n        answers\n      }\n    }\n  }\n": typeof types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": typeof types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": typeof types.SubmitRecordDocument,
     "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n": typeof types.RecordAiConsentDocument,
@@ -106,9 +106,9 @@ const documents: Documents = {
     "\n  subscription RecordReportGenerationsLive($id: ID!) {\n    record(id: $id) {\n      id\n      reportGenerations {\n        id\n        dateGenerated\n        response\n        model\n      }\n    }\n  }\n": types.RecordReportGenerationsLiveDocument,
     "\n  mutation UpdateReportGeneration($id: ID!, $response: String!) {\n    updateReportGeneration(id: $id, response: $response) {\n      id\n      dateGenerated\n      response\n      model\n    }\n  }\n": types.UpdateReportGenerationDocument,
     "\n  query RecordScreen($id: ID!) {\n    record(id: $id) {\n      id\n      createdAt\n      updatedAt\n      version\n      submitted\n      data\n      inventoryTypeId\n      formVersion\n      user {\n        id\n        federatedId\n        name\n      }\n      organization {\n        id\n        name\n        supportText\n        supportPhone\n        supportUrl\n      }\n      inventoryType {\n        id\n        name\n      }\n      form {\n        template\n        problem\n      }\n      # Issue 26 §3: how migrations moved its answers, for answers typed against an earlier form.\n      formChanges {\n        version\n        fromFormVersion\n        moves {\n          from\n          to\n        }\n      }\n    }\n  }\n": types.RecordScreenDocument,
-    "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n": types.RecordLiveStateFragmentDoc,
-    "\n  query RecordPoll($id: ID!, $knownVersion: Int!) {\n    recordSince(id: $id, knownVersion: $knownVersion) {\n      version\n      record {\n        ...RecordLiveState\n      }\n    }\n  }\n": types.RecordPollDocument,
-    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n": types.RecordLiveDocument,
+    "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n": types.RecordLiveStateFragmentDoc,
+    "\n  query RecordPoll($id: ID!, $knownVersion: Int!) {\n    recordSince(id: $id, knownVersion: $knownVersion) {\n      version\n      record {\n        ...RecordLiveState\n        data\n      }\n    }\n  }\n": types.RecordPollDocument,
+    "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n      answerChanges {\n        full\n        sinceVersion\n        answers\n      }\n    }\n  }\n": types.RecordLiveDocument,
     "\n  mutation SaveRecordAnswers($input: SaveRecordAnswersInput!) {\n    saveRecordAnswers(input: $input) {\n      id\n      data\n      updatedAt\n      version\n      conflictingKeys\n      inventoryTypeId\n      formVersion\n    }\n  }\n": types.SaveRecordAnswersDocument,
     "\n  mutation SubmitRecord($input: SubmitRecordInput!) {\n    submitRecord(input: $input) {\n      id\n      data\n      updatedAt\n      submitted\n      version\n    }\n  }\n": types.SubmitRecordDocument,
     "\n  query RecordAiConsent($id: ID!) {\n    record(id: $id) {\n      id\n      aiConsent {\n        recordId\n        agreed\n        changedAt\n      }\n    }\n  }\n": types.RecordAiConsentDocument,
@@ -278,15 +278,15 @@ export function graphql(source: "\n  query RecordScreen($id: ID!) {\n    record(
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    data\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n"): typeof import('./graphql').RecordLiveStateFragmentDoc;
+export function graphql(source: "\n  fragment RecordLiveState on LifeRecord {\n    id\n    updatedAt\n    submitted\n    version\n    inventoryTypeId\n    formVersion\n  }\n"): typeof import('./graphql').RecordLiveStateFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RecordPoll($id: ID!, $knownVersion: Int!) {\n    recordSince(id: $id, knownVersion: $knownVersion) {\n      version\n      record {\n        ...RecordLiveState\n      }\n    }\n  }\n"): typeof import('./graphql').RecordPollDocument;
+export function graphql(source: "\n  query RecordPoll($id: ID!, $knownVersion: Int!) {\n    recordSince(id: $id, knownVersion: $knownVersion) {\n      version\n      record {\n        ...RecordLiveState\n        data\n      }\n    }\n  }\n"): typeof import('./graphql').RecordPollDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n    }\n  }\n"): typeof import('./graphql').RecordLiveDocument;
+export function graphql(source: "\n  subscription RecordLive($id: ID!) {\n    record(id: $id) {\n      ...RecordLiveState\n      answerChanges {\n        full\n        sinceVersion\n        answers\n      }\n    }\n  }\n"): typeof import('./graphql').RecordLiveDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -381,7 +381,7 @@ export type RecordScreenQueryVariables = Exact<{
 
 export type RecordScreenQuery = { record: { id: string, createdAt: string, updatedAt: string, version: number, submitted: boolean, data: unknown, inventoryTypeId: string, formVersion: number, user: { id: string, federatedId: string | null, name: string | null } | null, organization: { id: string, name: string, supportText: string | null, supportPhone: string | null, supportUrl: string | null } | null, inventoryType: { id: string, name: string }, form: { template: unknown, problem: string | null }, formChanges: Array<{ version: number, fromFormVersion: number, moves: Array<{ from: string, to: string | null }> }> } | null };
 
-export type RecordLiveStateFragment = { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number };
+export type RecordLiveStateFragment = { id: string, updatedAt: string, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number };
 
 export type RecordPollQueryVariables = Exact<{
   id: string | number;
@@ -389,14 +389,14 @@ export type RecordPollQueryVariables = Exact<{
 }>;
 
 
-export type RecordPollQuery = { recordSince: { version: number, record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null } | null };
+export type RecordPollQuery = { recordSince: { version: number, record: { data: unknown, id: string, updatedAt: string, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null } | null };
 
 export type RecordLiveSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RecordLiveSubscription = { record: { id: string, updatedAt: string, data: unknown, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number } | null };
+export type RecordLiveSubscription = { record: { id: string, updatedAt: string, submitted: boolean, version: number, inventoryTypeId: string, formVersion: number, answerChanges: { full: boolean, sinceVersion: number | null, answers: unknown } | null } | null };
 
 export type SaveRecordAnswersMutationVariables = Exact<{
   input: SaveRecordAnswersInput;
@@ -478,7 +478,6 @@ export const RecordLiveStateFragmentDoc = new TypedDocumentString(`
     fragment RecordLiveState on LifeRecord {
   id
   updatedAt
-  data
   submitted
   version
   inventoryTypeId
@@ -1045,13 +1044,13 @@ export const RecordPollDocument = new TypedDocumentString(`
     version
     record {
       ...RecordLiveState
+      data
     }
   }
 }
     fragment RecordLiveState on LifeRecord {
   id
   updatedAt
-  data
   submitted
   version
   inventoryTypeId
@@ -1061,12 +1060,16 @@ export const RecordLiveDocument = new TypedDocumentString(`
     subscription RecordLive($id: ID!) {
   record(id: $id) {
     ...RecordLiveState
+    answerChanges {
+      full
+      sinceVersion
+      answers
+    }
   }
 }
     fragment RecordLiveState on LifeRecord {
   id
   updatedAt
-  data
   submitted
   version
   inventoryTypeId

@@ -25,6 +25,14 @@ export interface RecordModel extends RecordFacts {
   unreadable?: string;
   visible: RecordFieldVisibility;
   /**
+   * Issue 39 §3: read with a live update (shared-record-reads.ts): the row version that last wrote
+   * each answer (decision 012) and the version at which the record last changed form.
+   */
+  answerVersions?: Readonly<Record<string, number>>;
+  formChangedVersion?: number;
+  /** Issue 39 §3: on a live update after the first, the version of the update the subscriber had. */
+  liveSince?: number;
+  /**
    * Issue 31 §6: on a live update, the fetches about this record (owner, organization, type …)
    * shared by every subscriber of the change on this server (shared-record-reads.ts).
    */

@@ -46,6 +46,28 @@ it('answers an unchanged record with its version only, from one read, sending no
   expect(ran).toEqual(['record-by-id']);
 });
 
+it('opens no answers for a poll of an unchanged record (issue 39 §3)', async () => {
+  const { data } = await poll(0);
+  const version = data?.recordSince?.version ?? -1;
+  const opened: string[] = [];
+  const vault = test.app.database.vault;
+  const open = vault.open.bind(vault);
+  vault.open = (recordId, purpose, sealed) => {
+    opened.push(`${recordId} ${purpose}`);
+    return open(recordId, purpose, sealed);
+  };
+  try {
+    const unchanged = await poll(version);
+    expect(unchanged.data?.recordSince?.record).toBeNull();
+    expect(opened).toEqual([]);
+    // The same poll of a version the record is past opens its answers (and narrative) once.
+    await poll(version - 1);
+    expect(opened.filter((open) => open.endsWith(' answers'))).toEqual([`${f.ownedRecordId} answers`]);
+  } finally {
+    vault.open = open;
+  }
+});
+
 it('sends the record once it changed since the known version', async () => {
   const { data } = await poll(0);
   const version = data?.recordSince?.version ?? -1;

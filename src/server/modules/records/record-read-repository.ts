@@ -31,12 +31,17 @@ export type SealedRecordRow = ColumnsOfRow<
   /** The stored answers' size in bytes, sealed (0 when they were not asked for). */
   data_bytes: number;
 };
-/** A record's row with its answers and narrative opened (record-sealing.ts, issue 30 §3). */
-export type RecordRead = OpenedRecord<SealedRecordRow>;
+/**
+ * A record's row with its answers and narrative opened (record-sealing.ts, issue 30 §3); a live
+ * update's read adds which version wrote each answer and when the form last changed (issue 39 §3).
+ */
+export type RecordRead = OpenedRecord<SealedRecordRow> &
+  Partial<ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version'>>;
 
-export const RECORD_COLUMNS = sql`${lifeRecords.id}, ${lifeRecords.createdAt}, ${lifeRecords.updatedAt}, ${lifeRecords.version},
+/** The row's columns but its sealed values (answerColumns: they are read only when wanted). */
+const RECORD_COLUMNS = sql`${lifeRecords.id}, ${lifeRecords.createdAt}, ${lifeRecords.updatedAt}, ${lifeRecords.version},
   ${lifeRecords.submitted}, ${lifeRecords.clientId}, ${lifeRecords.organizationId}, ${lifeRecords.inventoryTypeId},
-  ${lifeRecords.formVersion}, ${lifeRecords.report}`;
+  ${lifeRecords.formVersion}`;
 const LIST_ORDER = sql`${lifeRecords.createdAt}, ${lifeRecords.id}`;
 
 /**
@@ -46,9 +51,11 @@ const LIST_ORDER = sql`${lifeRecords.createdAt}, ${lifeRecords.id}`;
  * unchanged record's answers are neither sent from the database nor opened.
  */
 function answerColumns(answers: boolean): SQL {
-  if (!answers) return sql`0 as data_bytes, null::bytea as data`;
-  // Issue 30: measured sealed; the seal adds 29 bytes to the answers' JSON.
-  return sql`coalesce(octet_length(${lifeRecords.data}), 0)::int as data_bytes,
+  if (!answers) return sql`${lifeRecords.report}, 0 as data_bytes, null::bytea as data`;
+  // Issue 30: measured sealed; the seal adds 29 bytes to the answers' JSON. Issue 39 §3: the
+  // narrative, like the answers, is neither sent nor opened for a poll of an unchanged record.
+  return sql`case when ${lifeRecords.version} > ${value('newerThan')}::int then ${lifeRecords.report} end as report,
+    coalesce(octet_length(${lifeRecords.data}), 0)::int as data_bytes,
     case when sum(coalesce(octet_length(${lifeRecords.data}), 0)) over (order by ${LIST_ORDER}) <= ${value('budget')}::bigint
         and ${lifeRecords.version} > ${value('newerThan')}::int
       then ${lifeRecords.data} end as data`;
@@ -96,6 +103,27 @@ export async function findRecord(database: Database, id: string, scope: RecordSc
     database,
     await runPrepared(database, statement, { id, ...scopeValues(scope), ...budget }),
   );
+  return row;
+}
+
+// Issue 39 §3 (decision 152): the shared read of a live update, with the answers' versions, so each
+// subscriber is sent only the answers written since the version it has.
+const LIVE_RECORD = prepared<
+  SealedRecordRow & ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version'>
+>(
+  'record-live',
+  sql`select ${RECORD_COLUMNS}, ${answerColumns(true)}, ${lifeRecords.answerVersions}, ${lifeRecords.formChangedVersion}
+      from ${lifeRecords} where ${lifeRecords.id} = ${value('id')}::uuid`,
+);
+
+/** A changed record for its subscribers (shared-record-reads.ts): whatever the scope, within `maxBytes`. */
+export async function findLiveRecord(
+  database: Database,
+  id: string,
+  maxBytes: number,
+): Promise<RecordRead | undefined> {
+  const rows = await runPrepared(database, LIVE_RECORD, { id, budget: maxBytes, newerThan: -1 });
+  const [row] = await openRecordRows(database, rows);
   return row;
 }
 

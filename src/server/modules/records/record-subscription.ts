@@ -101,6 +101,8 @@ export function recordUpdates(
           finish();
           throw toError(result);
         }
+        // Issue 39 §3: its answerChanges are those written since the update this subscriber had.
+        result.value.liveSince = lastVersion;
         lastVersion = Math.max(lastVersion, result.value.version);
         return { done: false, value: { record: result.value } };
       }

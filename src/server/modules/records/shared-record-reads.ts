@@ -129,7 +129,11 @@ export function createSharedRecordReads(
     const work = (async () => {
       let delivery: SharedDelivery;
       try {
-        const row = await reads.findRecord(database, recordId, { all: true }, withAnswers ? answers : null);
+        // With the answers, their versions (issue 39 §3), opened once here for every subscriber.
+        const row =
+          answers && withAnswers
+            ? await reads.findLiveRecord(database, recordId, answers.maxBytes)
+            : await reads.findRecord(database, recordId, { all: true }, null);
         delivery = { ok: true, read: { row, lookups: catalogLookups(entry, Date.now()) } };
       } catch (error) {
         if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
@@ -243,7 +247,16 @@ export function recordSeenBy(shared: SharedRecordRead, actor: Actor | null): Res
   if (!actor) return denial('unauthenticated');
   const row = shared.row;
   if (!row) return denial('not-found', { notFound: RECORD_NOT_FOUND_MESSAGE });
-  shared.base ??= toRecordModel(row, actor);
+  shared.base ??= {
+    ...toRecordModel(row, actor),
+    // Issue 39 §3: what each subscriber's answerChanges picks its answers by.
+    ...(row.answer_versions !== undefined && row.form_changed_version !== undefined
+      ? {
+          answerVersions: row.answer_versions as Record<string, number>,
+          formChangedVersion: row.form_changed_version,
+        }
+      : {}),
+  };
   const base = shared.base;
   if (!recordInScope(recordReadScope(actor), base))
     return denial('not-found', { notFound: RECORD_NOT_FOUND_MESSAGE });

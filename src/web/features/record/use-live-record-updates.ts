@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useGraphQLClient } from '#web/lib/graphql-client-context.tsx';
 import { useSubscription } from '#web/lib/live-updates.tsx';
+import { liveAnswers } from './api/live-answers.ts';
 import { RecordLiveSubscription, RecordPollQuery } from './api/record-documents.ts';
 import { toServerState } from './api/record-state.ts';
 import type { RecordSync } from './autosave/record-sync.ts';
@@ -19,6 +20,8 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
   // the state's form (issue 26 §3: it moves its answers to the new form, see use-form-change.ts).
   const apply = useRef((_record: LiveRecord) => {});
   apply.current = (record: LiveRecord) => sync?.applyRemote(toServerState(record));
+  // Issue 39 §3 (decision 152): each update after the first carries only what changed.
+  const [whole] = useState(liveAnswers);
   // The app's shared connection; a lost subscription is taken up again while polling goes on.
   useSubscription(
     RecordLiveSubscription,
@@ -26,7 +29,8 @@ export function useLiveRecordUpdates(recordId: string, sync: RecordSync | null, 
     {
       enabled: Boolean(sync) && active,
       onNext: ({ record }) => {
-        if (record && sync) apply.current(record);
+        const update = record && whole(record);
+        if (update && sync) apply.current(update);
       },
     },
   );

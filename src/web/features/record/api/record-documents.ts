@@ -55,12 +55,12 @@ export const recordScreenSource = /* GraphQL */ `
 `;
 
 // What a live update carries, by subscription or by polling alike: both feed the same
-// apply-a-remote-change path, so they read the same fields.
+// apply-a-remote-change path, so they read the same fields; the answers come whole from the poll
+// and as changes from the subscription (issue 39 §3).
 export const recordLiveStateSource = /* GraphQL */ `
   fragment RecordLiveState on LifeRecord {
     id
     updatedAt
-    data
     submitted
     version
     inventoryTypeId
@@ -76,16 +76,23 @@ export const recordPollSource = /* GraphQL */ `
       version
       record {
         ...RecordLiveState
+        data
       }
     }
   }
 `;
 
-// customer-app §7 call 10: the record now and after every change.
+// customer-app §7 call 10: the record now and after every change; issue 39 §3 (decision 152): the
+// first with the whole answers, each next with only those written since the one before.
 export const recordLiveSource = /* GraphQL */ `
   subscription RecordLive($id: ID!) {
     record(id: $id) {
       ...RecordLiveState
+      answerChanges {
+        full
+        sinceVersion
+        answers
+      }
     }
   }
 `;
