@@ -29,15 +29,9 @@ const WAITING: Record<string, number> = {
   'src/server/db/encryption/key-store.ts': 4,
   'src/server/db/encryption/seal-legacy-rows.ts': 8,
   'src/server/db/encryption/server-state-sealing.ts': 9,
-  'src/server/kernel/record-changes.ts': 1,
-  'src/server/modules/demo/demo-seed-service.ts': 1,
   'src/server/modules/identity/sign-in-service.ts': 11,
   'src/server/modules/idp/oidc-adapter.ts': 10,
-  'src/server/modules/idp/sign-in-throttle.ts': 1,
   'src/server/modules/invitations/invitation-repository.ts': 5,
-  'src/server/modules/jobs/job-index-repository.ts': 1,
-  'src/server/modules/jobs/job-operations.ts': 1,
-  'src/server/plugins/viewer-cache.ts': 1,
 };
 
 function filesUnder(dir: string): string[] {
