@@ -31,7 +31,6 @@ const WAITING: Record<string, number> = {
   'src/server/db/encryption/server-state-sealing.ts': 9,
   'src/server/modules/identity/sign-in-service.ts': 11,
   'src/server/modules/idp/oidc-adapter.ts': 10,
-  'src/server/modules/invitations/invitation-repository.ts': 5,
 };
 
 function filesUnder(dir: string): string[] {
