@@ -27,7 +27,6 @@ const INLINE =
 const WAITING: Record<string, number> = {
   'src/server/db/encryption/key-store-postgres.ts': 14,
   'src/server/db/encryption/key-store.ts': 4,
-  'src/server/db/encryption/server-state-sealing.ts': 9,
 };
 
 function filesUnder(dir: string): string[] {
