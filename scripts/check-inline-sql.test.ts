@@ -48,4 +48,23 @@ describe('the inline SQL check (issue 40 §5)', () => {
     expect(run.status).toBe(1);
     expect(run.output).toContain('src/server/modules/b/b-repository.ts: 4 inline (may have 0)');
   });
+
+  it('skips the node:sqlite key store, whose statements are node:sqlite’s own (decision 210)', () => {
+    const run = check({
+      'src/server/db/encryption/key-store.ts': "db.exec('pragma secure_delete = on');\n",
+    });
+    expect(run.status).toBe(0);
+  });
+
+  it('allows a listed unpreparable statement only under a line saying why, and no more of them', () => {
+    const file = 'src/server/db/encryption/key-store-postgres.ts';
+    const explained = "  // Unprepared: transaction control.\n  await client.query('begin');\n";
+    expect(check({ [file]: explained.repeat(7) }).status).toBe(0);
+    const unexplained = check({ [file]: `${explained.repeat(6)}  await client.query('commit');\n` });
+    expect(unexplained.status).toBe(1);
+    expect(unexplained.output).toContain(`${file}: 7 inline (may have 7), 1 without`);
+    const more = check({ [file]: explained.repeat(8) });
+    expect(more.status).toBe(1);
+    expect(more.output).toContain(`${file}: 8 inline (may have 7)`);
+  });
 });

@@ -92,6 +92,8 @@ export const TABLE_OWNERS: Record<string, Ownership> = {
     owner: 'modules/users/',
     readers: {
       [ERASURE]: why.erasure,
+      'modules/identity/sign-in-service.ts':
+        'a first sign-in grants the registered `user` role in its own statement',
       'modules/identity/viewer.ts': 'the viewer of a token is read on every request in one statement',
       'modules/invitations/invitation-repository.ts':
         'an invitation gives the invited person the client role',
@@ -194,7 +196,9 @@ type TableDefinition = { symbol: string; table: string };
 
 /** Where tables are defined: their objects may be named there, and nowhere else outside the owner. */
 const DEFINITIONS = /^db\/(schema\.ts|identity-schema\.ts|tables\/)/;
-const DEFINITION_FILES = /(?:^|\/)db\/(?:schema|identity-schema|tables\/[\w-]+)\.ts$/;
+// `../schema.ts`: as a folder inside db/ (db/encryption) imports them.
+const DEFINITION_FILES =
+  /(?:^|\/)db\/(?:schema|identity-schema|tables\/[\w-]+)\.ts$|^\.\.\/(?:schema|identity-schema)\.ts$/;
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

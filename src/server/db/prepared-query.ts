@@ -1,51 +1,17 @@
-import { Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { type Database, type Db, type Executed, queryRows } from './database.ts';
+import { namedValue, type Statement } from './prepared-statement.ts';
 
-const dialect = new PgDialect();
-
-/**
- * A hand-written statement (issue 27 §4): a Drizzle `sql` template that names schema.ts's tables
- * and columns (a renamed column fails the type check), compiled once to SQL text and run straight on
- * the driver as a named prepared statement, planned once per connection (STACK-NOTES trap 6: the
- * fastest path on both drivers). Values come only through `sql.placeholder(name)`; a name used
- * twice is one parameter, so a statement lists exactly the values it uses.
- */
-export interface Statement<Row> {
-  readonly name: string;
-  readonly text: string;
-  /** The placeholder names, in parameter order ($1, $2, …). */
-  readonly values: readonly string[];
-  /** Only carries the row type. */
-  readonly row?: Row;
-}
-
-const textByName = new Map<string, string>();
-
-export function prepared<Row>(name: string, query: SQL): Statement<Row> {
-  const compiled = dialect.sqlToQuery(query);
-  const values: string[] = [];
-  const numberOf = compiled.params.map((param) => {
-    if (!(param instanceof Placeholder))
-      throw new Error(`Statement "${name}": a value must be a sql.placeholder, not ${String(param)}.`);
-    const known = values.indexOf(param.name);
-    return known >= 0 ? known + 1 : values.push(param.name);
-  });
-  const text = compiled.sql.replace(/\$(\d+)/g, (_match, n: string) => `$${numberOf[Number(n) - 1]}`);
-  assertOneTextPerName(name, text);
-  return { name, text, values };
-}
-
-/** Statements whose shape has a few variants (sort column, filter): each compiled on first use. */
-export function preparedOnce<Row>(name: string, build: () => SQL): Statement<Row> {
-  const known = statementsByName.get(name);
-  if (known) return known as Statement<Row>;
-  const statement = prepared<Row>(name, build());
-  statementsByName.set(name, statement);
-  return statement;
-}
-const statementsByName = new Map<string, Statement<unknown>>();
+// Statements are declared in prepared-statement.ts; one import for the modules that run them.
+export {
+  column,
+  type PgQueryable,
+  prepared,
+  preparedOnce,
+  runPreparedOn,
+  type Statement,
+  value,
+} from './prepared-statement.ts';
 
 /** Both drivers parse jsonb to objects, timestamptz to Date, numeric to string and arrays to arrays. */
 export async function runPrepared<Row>(
@@ -75,25 +41,4 @@ export function runStatement<Row>(
     i % 2 === 0 ? sql.raw(piece) : sql.param(namedValue(statement, values, Number(piece) - 1)),
   );
   return queryRows<Row>(db, sql.join(chunks));
-}
-
-function namedValue(statement: Statement<unknown>, values: Readonly<Record<string, unknown>>, index: number) {
-  const key = statement.values[index] as string;
-  if (!(key in values)) throw new Error(`Statement "${statement.name}" needs the value "${key}".`);
-  return values[key];
-}
-
-/** A column by its bare name, where SQL allows no table before it (UPDATE … SET, INSERT columns). */
-export function column(of: PgColumn): SQL {
-  return sql`${sql.identifier(of.name)}`;
-}
-
-/** A named value of the statement (`$n` in its text). */
-export const value = (name: string) => sql.placeholder(name);
-
-/** Both drivers refuse a statement name reused for other SQL; say which one, at once. */
-function assertOneTextPerName(name: string, text: string): void {
-  const known = textByName.get(name);
-  if (known === undefined) textByName.set(name, text);
-  else if (known !== text) throw new Error(`Prepared statement name "${name}" is used for two statements.`);
 }

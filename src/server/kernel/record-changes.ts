@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { prepared, runStatement, value } from '../db/prepared-query.ts';
 
 /**
  * Live updates (DESIGN §7): a change to a record reaches its subscribers in this process at once,
@@ -39,6 +40,10 @@ export const RECORD_CHANGES_CHANNEL = 'life_record_changes';
 export const NOTIFY_BATCH_MS = 10;
 // NOTIFY payloads must stay under 8000 bytes; a record id takes 39 in the JSON list.
 const IDS_PER_NOTIFICATION = 150;
+const NOTIFY_RECORD_CHANGES = prepared<never>(
+  'record-changes-notify',
+  sql`select pg_notify(${value('channel')}, ${value('payload')})`,
+);
 
 export function createRecordChanges(
   database: Database,
@@ -75,7 +80,7 @@ export function createRecordChanges(
         recordIds: ids.slice(start, start + IDS_PER_NOTIFICATION),
       });
       try {
-        await database.db.execute(sql`select pg_notify(${RECORD_CHANGES_CHANNEL}, ${payload})`);
+        await runStatement(database.db, NOTIFY_RECORD_CHANGES, { channel: RECORD_CHANGES_CHANNEL, payload });
       } catch (error) {
         // Their screens still catch up: the record screen polls every 3 s (customer-app §7 call 11).
         log.error({ err: error }, 'notifying other servers of record changes failed');

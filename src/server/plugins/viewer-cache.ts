@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { prepared, runStatement, value } from '../db/prepared-query.ts';
 import { bearerToken, refuseEndedSignIn } from '../kernel/authentication.ts';
 import type { VerifiedIdentity } from '../modules/identity/token-verifier.ts';
 import { resolveViewer, type Viewer } from '../modules/identity/viewer.ts';
@@ -25,6 +26,10 @@ export interface ViewerCache {
 }
 
 export const VIEWER_CHANGES_CHANNEL = 'life_record_viewers';
+const NOTIFY_VIEWER_CHANGE = prepared<never>(
+  'viewer-cache-notify',
+  sql`select pg_notify(${value('channel')}, ${value('userId')})`,
+);
 /** How long a person's roles and organization are trusted from memory without asking the database. */
 export const VIEWER_TTL_MS = 10_000;
 const MAX_ENTRIES = 50_000;
@@ -92,7 +97,7 @@ export const viewerCachePlugin = fp(
       async invalidateUser(userId) {
         dropUser(userId);
         if (app.database.kind === 'postgres') {
-          await db.execute(sql`select pg_notify(${VIEWER_CHANGES_CHANNEL}, ${userId})`);
+          await runStatement(db, NOTIFY_VIEWER_CHANGE, { channel: VIEWER_CHANGES_CHANNEL, userId });
         }
       },
     };

@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { readStoredAnswers } from '#domain/record-answers.ts';
-import { type Database, queryRows } from '../database.ts';
+import type { Database } from '../database.ts';
+import { column, prepared, runStatement, value } from '../prepared-query.ts';
+import type { ColumnsOfRow } from '../row-of.ts';
+import { lifeRecords, recordMigrations, reportGenerations } from '../schema.ts';
 
 /**
  * Issue 30 §4 (decision 130): answers, narratives, generations and migrations' previous answers
@@ -50,22 +53,55 @@ export async function sealLegacyRows(
   return counts;
 }
 
-type LegacyRecord = {
-  id: string;
-  legacy_data: unknown;
-  legacy_report: string | null;
-  data: Uint8Array | null;
-  report: Uint8Array | null;
-};
+const LEGACY_RECORDS = prepared<
+  ColumnsOfRow<typeof lifeRecords, 'id' | 'legacy_data' | 'legacy_report' | 'data' | 'report'>
+>(
+  'seal-legacy-records',
+  sql`select ${lifeRecords.id}, ${lifeRecords.legacyData}, ${lifeRecords.legacyReport}, ${lifeRecords.data},
+             ${lifeRecords.report} from ${lifeRecords}
+      where ${lifeRecords.legacyData} is not null or ${lifeRecords.legacyReport} is not null
+      order by ${lifeRecords.id} limit ${value('batch')} for update skip locked`,
+);
+const SEAL_RECORD = prepared<never>(
+  'seal-legacy-record',
+  sql`update ${lifeRecords} set ${column(lifeRecords.data)} = ${value('data')}::bytea,
+        ${column(lifeRecords.report)} = ${value('report')}::bytea,
+        ${column(lifeRecords.legacyData)} = null, ${column(lifeRecords.legacyReport)} = null
+      where ${lifeRecords.id} = ${value('id')}::uuid`,
+);
+const g = reportGenerations;
+const LEGACY_GENERATIONS = prepared<ColumnsOfRow<typeof g, 'id' | 'report_id' | 'legacy_response'>>(
+  'seal-legacy-generations',
+  sql`select ${g.id}, ${g.reportId}, ${g.legacyResponse} from ${g} where ${g.legacyResponse} is not null
+      order by ${g.id} limit ${value('batch')} for update skip locked`,
+);
+const SEAL_GENERATION = prepared<never>(
+  'seal-legacy-generation',
+  sql`update ${g} set ${column(g.response)} = ${value('sealed')}::bytea, ${column(g.legacyResponse)} = null
+      where ${g.id} = ${value('id')}::uuid`,
+);
+const m = recordMigrations;
+const LEGACY_MIGRATIONS = prepared<ColumnsOfRow<typeof m, 'id' | 'report_id' | 'legacy_previous_data'>>(
+  'seal-legacy-migrations',
+  sql`select ${m.id}, ${m.reportId}, ${m.legacyPreviousData} from ${m} where ${m.legacyPreviousData} is not null
+      order by ${m.id} limit ${value('batch')} for update skip locked`,
+);
+const SEAL_MIGRATION = prepared<never>(
+  'seal-legacy-migration',
+  sql`update ${m} set ${column(m.previousData)} = ${value('sealed')}::bytea,
+        ${column(m.legacyPreviousData)} = null where ${m.id} = ${value('id')}::uuid`,
+);
+// Utility commands without values, run as before through Drizzle's execute (runStatement): VACUUM
+// cannot run inside a transaction block, so never on the named path.
+const VACUUMS = [lifeRecords, reportGenerations, recordMigrations].map((table) => ({
+  table: getTableName(table),
+  statement: prepared<never>(`seal-legacy-vacuum-${getTableName(table)}`, sql`vacuum full ${table}`),
+}));
+const CHECKPOINT = prepared<never>('seal-legacy-checkpoint', sql`checkpoint`);
 
 async function sealRecordBatch(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const rows = await queryRows<LegacyRecord>(
-      tx,
-      sql`select id, legacy_data, legacy_report, data, report from life_records
-          where legacy_data is not null or legacy_report is not null
-          order by id limit ${BATCH} for update skip locked`,
-    );
+    const rows = await runStatement(tx, LEGACY_RECORDS, { batch: BATCH });
     for (const row of rows) {
       // A sealed value already there is newer than the plaintext (written since): it stays.
       const data = row.data
@@ -78,8 +114,7 @@ async function sealRecordBatch(database: Database): Promise<number> {
         : row.legacy_report === null
           ? null
           : await database.vault.seal(row.id, 'narrative', row.legacy_report);
-      await tx.execute(sql`update life_records set data = ${data}::bytea, report = ${report}::bytea,
-          legacy_data = null, legacy_report = null where id = ${row.id}::uuid`);
+      await runStatement(tx, SEAL_RECORD, { data, report, id: row.id });
     }
     return rows.length;
   });
@@ -87,15 +122,11 @@ async function sealRecordBatch(database: Database): Promise<number> {
 
 async function sealGenerationBatch(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string; report_id: string; legacy_response: string }>(
-      tx,
-      sql`select id, report_id, legacy_response from report_generations where legacy_response is not null
-          order by id limit ${BATCH} for update skip locked`,
-    );
+    const rows = await runStatement(tx, LEGACY_GENERATIONS, { batch: BATCH });
     for (const row of rows) {
-      const sealed = await database.vault.seal(row.report_id, 'generation', row.legacy_response);
-      await tx.execute(sql`update report_generations set response = ${sealed}::bytea, legacy_response = null
-          where id = ${row.id}::uuid`);
+      // Selected where it is not null.
+      const sealed = await database.vault.seal(row.report_id, 'generation', row.legacy_response as string);
+      await runStatement(tx, SEAL_GENERATION, { sealed, id: row.id });
     }
     return rows.length;
   });
@@ -103,11 +134,7 @@ async function sealGenerationBatch(database: Database): Promise<number> {
 
 async function sealMigrationBatch(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string; report_id: string; legacy_previous_data: unknown }>(
-      tx,
-      sql`select id, report_id, legacy_previous_data from record_migrations where legacy_previous_data is not null
-          order by id limit ${BATCH} for update skip locked`,
-    );
+    const rows = await runStatement(tx, LEGACY_MIGRATIONS, { batch: BATCH });
     for (const row of rows) {
       // Sealed as the record's answers: an undo puts these bytes back into lifeRecords.data unopened.
       const sealed = await database.vault.seal(
@@ -115,8 +142,7 @@ async function sealMigrationBatch(database: Database): Promise<number> {
         'answers',
         JSON.stringify(readStoredAnswers(row.legacy_previous_data)),
       );
-      await tx.execute(sql`update record_migrations set previous_data = ${sealed}::bytea,
-          legacy_previous_data = null where id = ${row.id}::uuid`);
+      await runStatement(tx, SEAL_MIGRATION, { sealed, id: row.id });
     }
     return rows.length;
   });
@@ -128,9 +154,9 @@ async function sealMigrationBatch(database: Database): Promise<number> {
  * in decision 130 (WAL segments already written, and PostgreSQL's recycled ones, until reused).
  */
 async function purgePlaintext(database: Database, log: (line: string) => void): Promise<void> {
-  for (const table of ['life_records', 'report_generations', 'record_migrations']) {
+  for (const { table, statement } of VACUUMS) {
     try {
-      await database.db.execute(sql.raw(`vacuum full ${table}`));
+      await runStatement(database.db, statement);
     } catch (error) {
       log(
         `Encryption at rest: VACUUM FULL ${table} failed (${(error as Error).message}); run it as the table's owner`,
@@ -138,7 +164,7 @@ async function purgePlaintext(database: Database, log: (line: string) => void): 
     }
   }
   try {
-    await database.db.execute(sql`checkpoint`);
+    await runStatement(database.db, CHECKPOINT);
   } catch (error) {
     log(`Encryption at rest: CHECKPOINT failed (${(error as Error).message})`);
   }

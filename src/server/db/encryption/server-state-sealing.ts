@@ -1,5 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../database.ts';
+import { getTableName, sql } from 'drizzle-orm';
+import type { Database, Db } from '../database.ts';
+import { oidcPayloads, serverSecrets } from '../identity-schema.ts';
+import { column, prepared, runStatement, value } from '../prepared-query.ts';
+import type { ColumnsOfRow } from '../row-of.ts';
 import type { KeyEncryptionKey, Keyring } from './key-encryption-keys.ts';
 import { open, type SealedPurpose, SealedValueError, seal } from './sealed-value.ts';
 
@@ -68,6 +71,48 @@ export function openServerState(
 /** The binding of a provider state row: its model and hashed id (a row copied elsewhere fails). */
 export const providerStateBinding = (model: string, hashedId: string) => `${model}/${hashedId}`;
 
+const s = serverSecrets;
+const p = oidcPayloads;
+// `sealed is not null` and `kek_id <> …` leave only rows that have both.
+const SECRETS_NOT_UNDER = prepared<{ name: string; kek_id: string; sealed: Uint8Array }>(
+  'server-state-secrets-not-under',
+  sql`select ${s.name}, ${s.kekId}, ${s.sealed} from ${s}
+      where ${s.sealed} is not null and ${s.kekId} <> ${value('kekId')}`,
+);
+const RESEAL_SECRET = prepared<never>(
+  'server-state-reseal-secret',
+  sql`update ${s} set ${column(s.sealed)} = ${value('sealed')}::bytea, ${column(s.kekId)} = ${value('kekId')}
+      where ${s.name} = ${value('name')} and ${s.kekId} = ${value('readUnder')}`,
+);
+const PAYLOADS_NOT_UNDER = prepared<ColumnsOfRow<typeof p, 'model' | 'id' | 'kek_id' | 'payload'>>(
+  'server-state-payloads-not-under',
+  sql`select ${p.model}, ${p.id}, ${p.kekId}, ${p.payload} from ${p} where ${p.kekId} <> ${value('kekId')} limit 500`,
+);
+const DELETE_PAYLOAD = prepared<never>(
+  'server-state-delete-payload',
+  sql`delete from ${p} where ${p.model} = ${value('model')} and ${p.id} = ${value('id')}`,
+);
+const RESEAL_PAYLOAD = prepared<never>(
+  'server-state-reseal-payload',
+  sql`update ${p} set ${column(p.payload)} = ${value('sealed')}::bytea, ${column(p.kekId)} = ${value('kekId')}
+      where ${p.model} = ${value('model')} and ${p.id} = ${value('id')} and ${p.kekId} = ${value('readUnder')}`,
+);
+const COUNT_SECRETS_NOT_UNDER = prepared<{ n: number }>(
+  'server-state-count-secrets-not-under',
+  sql`select count(*)::int as n from ${s} where ${s.sealed} is not null and ${s.kekId} <> ${value('kekId')}`,
+);
+const DELETE_CLEAR_SECRETS = prepared<ColumnsOfRow<typeof s, 'name'>>(
+  'server-state-delete-clear-secrets',
+  sql`delete from ${s} where ${s.sealed} is null returning ${column(s.name)}`,
+);
+// Utility commands without values, run as before through Drizzle's execute (runStatement): VACUUM
+// cannot run inside a transaction block, so never on the named path.
+const VACUUMS = [serverSecrets, oidcPayloads].map((table) => ({
+  table: getTableName(table),
+  statement: prepared<never>(`server-state-vacuum-${getTableName(table)}`, sql`vacuum full ${table}`),
+}));
+const CHECKPOINT = prepared<never>('server-state-checkpoint', sql`checkpoint`);
+
 /**
  * §5 and issue 38 §1: re-seals every server secret and provider state entry not under the current
  * KEK (rotate-key). Each row is updated only if still under the KEK it was read with. Entries
@@ -76,25 +121,18 @@ export const providerStateBinding = (model: string, hashedId: string) => `${mode
 export async function rewrapServerState(db: Db, keyring: Keyring): Promise<number> {
   const current = keyring.current.id;
   let done = 0;
-  const secrets = await queryRows<{ name: string; kek_id: string; sealed: Uint8Array }>(
-    db,
-    sql`select name, kek_id, sealed from server_secrets where sealed is not null and kek_id <> ${current}`,
-  );
+  const secrets = await runStatement(db, SECRETS_NOT_UNDER, { kekId: current });
   for (const row of secrets) {
     const plain = openServerState(keyring, 'server-secret', row.name, {
       kekId: row.kek_id,
       sealed: row.sealed,
     });
     const next = sealServerState(keyring, 'server-secret', row.name, plain);
-    await db.execute(sql`update server_secrets set sealed = ${next.sealed}::bytea, kek_id = ${next.kekId}
-        where name = ${row.name} and kek_id = ${row.kek_id}`);
+    await runStatement(db, RESEAL_SECRET, { ...next, name: row.name, readUnder: row.kek_id });
     done++;
   }
   for (;;) {
-    const rows = await queryRows<{ model: string; id: string; kek_id: string; payload: Uint8Array }>(
-      db,
-      sql`select model, id, kek_id, payload from oidc_payloads where kek_id <> ${current} limit 500`,
-    );
+    const rows = await runStatement(db, PAYLOADS_NOT_UNDER, { kekId: current });
     if (rows.length === 0) break;
     for (const row of rows) {
       const binding = providerStateBinding(row.model, row.id);
@@ -106,12 +144,16 @@ export async function rewrapServerState(db: Db, keyring: Keyring): Promise<numbe
         });
       } catch {
         // Unreadable sign-in state is worth nothing to anyone: it goes (that sign-in ends).
-        await db.execute(sql`delete from oidc_payloads where model = ${row.model} and id = ${row.id}`);
+        await runStatement(db, DELETE_PAYLOAD, { model: row.model, id: row.id });
         continue;
       }
       const next = sealServerState(keyring, 'provider-state', binding, plain);
-      await db.execute(sql`update oidc_payloads set payload = ${next.sealed}::bytea, kek_id = ${next.kekId}
-          where model = ${row.model} and id = ${row.id} and kek_id = ${row.kek_id}`);
+      await runStatement(db, RESEAL_PAYLOAD, {
+        ...next,
+        model: row.model,
+        id: row.id,
+        readUnder: row.kek_id,
+      });
       done++;
     }
   }
@@ -120,10 +162,7 @@ export async function rewrapServerState(db: Db, keyring: Keyring): Promise<numbe
 
 /** Server secrets still under another KEK than the current one (rotation's final check). */
 export async function serverSecretsNotUnder(db: Db, kekId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from server_secrets where sealed is not null and kek_id <> ${kekId}`,
-  );
+  const [row] = await runStatement(db, COUNT_SECRETS_NOT_UNDER, { kekId });
   return Number(row?.n ?? 0);
 }
 
@@ -137,24 +176,21 @@ export async function replaceClearServerSecrets(
   database: Database,
   log: (line: string) => void = () => {},
 ): Promise<number> {
-  const deleted = await queryRows<{ name: string }>(
-    database.db,
-    sql`delete from server_secrets where sealed is null returning name`,
-  );
+  const deleted = await runStatement(database.db, DELETE_CLEAR_SECRETS);
   if (deleted.length === 0) return 0;
   log(
     `Issue 38: ${deleted.length} server secrets stored in the clear (${deleted.map((row) => row.name).join(', ')}) ` +
       'were replaced by new sealed ones; everyone signs in again once. Purging the old copies from the database files.',
   );
-  for (const table of ['server_secrets', 'oidc_payloads']) {
+  for (const { table, statement } of VACUUMS) {
     try {
-      await database.db.execute(sql.raw(`vacuum full ${table}`));
+      await runStatement(database.db, statement);
     } catch (error) {
       log(`Issue 38: VACUUM FULL ${table} failed (${(error as Error).message}); run it as the table's owner`);
     }
   }
   try {
-    await database.db.execute(sql`checkpoint`);
+    await runStatement(database.db, CHECKPOINT);
   } catch (error) {
     log(`Issue 38: CHECKPOINT failed (${(error as Error).message})`);
   }

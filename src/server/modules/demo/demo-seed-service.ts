@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { prepared, runStatement, value } from '../../db/prepared-query.ts';
 import { inventoryTypes, lifeRecords, products, purchases } from '../../db/schema.ts';
 import { findOrCreateOrganization } from '../users/user-provisioning-service.ts';
 import { DEMO_INVENTORY_TYPES, DEMO_ORGANIZATION, DEMO_PRODUCTS } from './demo-catalog.ts';
@@ -14,6 +15,7 @@ export interface SeedItem {
 // Any constant: it only has to be the same for every process seeding the same database.
 const SEED_LOCK_KEY = 7_406_130_216;
 const SEED_PROVIDER = 'seed-demo';
+const SEED_LOCK = prepared<never>('demo-seed-lock', sql`select pg_advisory_xact_lock(${value('key')})`);
 
 /**
  * Loads the demo catalogue once: each item is looked up by its name first, and the credits are
@@ -25,7 +27,7 @@ export async function seedDemo(db: Db): Promise<SeedItem[]> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     // Two seeds at once (two CLIs on PostgreSQL) must not both find nothing and both create.
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await runStatement(tx, SEED_LOCK, { key: SEED_LOCK_KEY });
     const items: SeedItem[] = [];
 
     const organization = await findOrCreateOrganization(txDb, DEMO_ORGANIZATION.name, DEMO_ORGANIZATION);

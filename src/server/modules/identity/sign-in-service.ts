@@ -1,11 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import type { lifeRecords, users } from '../../db/schema.ts';
+import { lifeRecords, roles, userRoles, users } from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import type { VerifiedIdentity } from './token-verifier.ts';
 
 type UserId = ColumnsOfRow<typeof users, 'id'>;
+
+const GRANT_REGISTERED_ROLE = prepared<never>(
+  'sign-in-grant-registered-role',
+  sql`insert into ${userRoles} (${column(userRoles.userId)}, ${column(userRoles.roleId)})
+      select ${users.id}, ${roles.id} from ${users}, ${roles}
+      where ${users.federatedId} = ${value('sub')} and ${roles.name} = 'user'
+      on conflict do nothing`,
+);
+const LINK_INVITED_USER = prepared<UserId>(
+  'sign-in-link-invited-user',
+  sql`update ${users} set ${column(users.federatedId)} = ${value('sub')},
+        ${column(users.name)} = coalesce(${users.name}, ${value('name')}), ${column(users.updatedAt)} = now()
+      where lower(${users.email}) = lower(${value('email')}) and ${users.federatedId} is null
+      returning ${column(users.id)}`,
+);
+const CREATE_USER = prepared<never>(
+  'sign-in-create-user',
+  sql`insert into ${users} (${column(users.federatedId)}, ${column(users.email)}, ${column(users.name)})
+      values (${value('sub')},
+              case when ${value('email')}::text is not null
+                    and not exists (select 1 from ${users} where lower(${users.email}) = lower(${value('email')}::text))
+                   then ${value('email')}::text end,
+              ${value('name')})
+      on conflict do nothing`,
+);
 
 /**
  * The identity service (issue 16 §3): what a new sign-in writes, in one place. The first sign-in of
@@ -34,12 +60,7 @@ export async function completeSignIn(
  * beside any role an invitation or an admin gives.
  */
 async function grantRegisteredRole(db: Db, sub: string): Promise<void> {
-  await db.execute(
-    sql`insert into user_roles (user_id, role_id)
-        select u.id, r.id from users u, roles r
-        where u.federated_id = ${sub} and r.name = 'user'
-        on conflict do nothing`,
-  );
+  await runStatement(db, GRANT_REGISTERED_ROLE, { sub });
 }
 
 async function createOrLinkUser(
@@ -49,26 +70,62 @@ async function createOrLinkUser(
   name: string | undefined,
 ) {
   if (verifiedEmail) {
-    const linked = await queryRows<UserId>(
-      db,
-      sql`update users set federated_id = ${sub}, name = coalesce(name, ${name ?? null}), updated_at = now()
-          where lower(email) = lower(${verifiedEmail}) and federated_id is null
-          returning id`,
-    );
+    const linked = await runStatement(db, LINK_INVITED_USER, {
+      sub,
+      name: name ?? null,
+      email: verifiedEmail,
+    });
     if (linked.length > 0) return;
   }
   // Concurrent first requests of one person race here: the unique federated_id keeps one row.
   // An e-mail already held by another row is left off rather than failing the sign-in.
-  await db.execute(
-    sql`insert into users (federated_id, email, name)
-        values (${sub},
-                case when ${verifiedEmail ?? null}::text is not null
-                      and not exists (select 1 from users where lower(email) = lower(${verifiedEmail ?? null}::text))
-                     then ${verifiedEmail ?? null}::text end,
-                ${name ?? null})
-        on conflict do nothing`,
-  );
+  await runStatement(db, CREATE_USER, { sub, email: verifiedEmail ?? null, name: name ?? null });
 }
+
+const FIND_INVITED_ROW = prepared<UserId>(
+  'sign-in-find-invited-row',
+  sql`select ${users.id} from ${users}
+      where lower(${users.email}) = lower(${value('email')}) and ${users.federatedId} is null for update`,
+);
+const GIVE_PLACEHOLDER_EMAIL = prepared<never>(
+  'sign-in-give-placeholder-email',
+  sql`update ${users} set ${column(users.email)} = ${value('email')}, ${column(users.updatedAt)} = now()
+      where ${users.id} = ${value('placeholderId')}
+        and not exists (select 1 from ${users} where lower(${users.email}) = lower(${value('email')}))`,
+);
+const UNLINK_PLACEHOLDER = prepared<never>(
+  'sign-in-unlink-placeholder',
+  sql`update ${users} set ${column(users.federatedId)} = null where ${users.id} = ${value('placeholderId')}`,
+);
+const LINK_INVITED_ROW = prepared<never>(
+  'sign-in-link-invited-row',
+  sql`update ${users} set ${column(users.federatedId)} = ${value('sub')},
+        ${column(users.name)} = coalesce(${users.name}, (select ${users.name} from ${users} where ${users.id} = ${value('placeholderId')})),
+        ${column(users.updatedAt)} = now()
+      where ${users.id} = ${value('invitedId')}`,
+);
+const COPY_PLACEHOLDER_ROLES = prepared<never>(
+  'sign-in-copy-placeholder-roles',
+  sql`insert into ${userRoles} (${column(userRoles.userId)}, ${column(userRoles.roleId)})
+      select ${value('invitedId')}, ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${value('placeholderId')}
+      on conflict do nothing`,
+);
+const MOVE_PLACEHOLDER_RECORDS = prepared<ColumnsOfRow<typeof lifeRecords, 'id'>>(
+  'sign-in-move-placeholder-records',
+  sql`update ${lifeRecords} set ${column(lifeRecords.clientId)} = ${value('invitedId')},
+        ${column(lifeRecords.version)} = ${lifeRecords.version} + 1, ${column(lifeRecords.updatedAt)} = now()
+      where ${lifeRecords.clientId} = ${value('placeholderId')} returning ${column(lifeRecords.id)}`,
+);
+const COPY_PLACEHOLDER_ORGANIZATION = prepared<never>(
+  'sign-in-copy-placeholder-organization',
+  sql`update ${users} set ${column(users.organizationId)} = coalesce(${users.organizationId},
+        (select ${users.organizationId} from ${users} where ${users.id} = ${value('placeholderId')}))
+      where ${users.id} = ${value('invitedId')}`,
+);
+const DELETE_PLACEHOLDER = prepared<never>(
+  'sign-in-delete-placeholder',
+  sql`delete from ${users} where ${users.id} = ${value('placeholderId')}`,
+);
 
 /**
  * The person signed in before verifying their e-mail, so their row has none. Now it is verified:
@@ -78,40 +135,19 @@ async function createOrLinkUser(
 async function adoptVerifiedEmail(db: Db, placeholderId: string, sub: string, email: string) {
   const movedRecords: string[] = [];
   await db.transaction(async (tx) => {
-    const [invited] = await queryRows<UserId>(
-      tx,
-      sql`select id from users where lower(email) = lower(${email}) and federated_id is null for update`,
-    );
+    const [invited] = await runStatement(tx, FIND_INVITED_ROW, { email });
     if (!invited) {
-      await tx.execute(
-        sql`update users set email = ${email}, updated_at = now()
-            where id = ${placeholderId}
-              and not exists (select 1 from users where lower(email) = lower(${email}))`,
-      );
+      await runStatement(tx, GIVE_PLACEHOLDER_EMAIL, { email, placeholderId });
       return;
     }
-    await tx.execute(sql`update users set federated_id = null where id = ${placeholderId}`);
-    await tx.execute(
-      sql`update users set federated_id = ${sub},
-            name = coalesce(name, (select name from users where id = ${placeholderId})), updated_at = now()
-          where id = ${invited.id}`,
-    );
-    await tx.execute(
-      sql`insert into user_roles (user_id, role_id)
-          select ${invited.id}, role_id from user_roles where user_id = ${placeholderId}
-          on conflict do nothing`,
-    );
-    const moved = await queryRows<ColumnsOfRow<typeof lifeRecords, 'id'>>(
-      tx,
-      sql`update life_records set client = ${invited.id}, version = version + 1, updated_at = now()
-          where client = ${placeholderId} returning id`,
-    );
+    const pair = { placeholderId, invitedId: invited.id };
+    await runStatement(tx, UNLINK_PLACEHOLDER, { placeholderId });
+    await runStatement(tx, LINK_INVITED_ROW, { ...pair, sub });
+    await runStatement(tx, COPY_PLACEHOLDER_ROLES, pair);
+    const moved = await runStatement(tx, MOVE_PLACEHOLDER_RECORDS, pair);
     movedRecords.push(...moved.map((row) => row.id));
-    await tx.execute(
-      sql`update users set organization_id = coalesce(organization_id, (select organization_id from users where id = ${placeholderId}))
-          where id = ${invited.id}`,
-    );
-    await tx.execute(sql`delete from users where id = ${placeholderId}`);
+    await runStatement(tx, COPY_PLACEHOLDER_ORGANIZATION, pair);
+    await runStatement(tx, DELETE_PLACEHOLDER, { placeholderId });
   });
   return movedRecords;
 }

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { type Db, queryRows, vaultOf } from '../../db/database.ts';
+import { type Db, vaultOf } from '../../db/database.ts';
 import {
   openServerState,
   providerStateBinding,
   sealServerState,
 } from '../../db/encryption/server-state-sealing.ts';
-import type { oidcPayloads } from '../../db/identity-schema.ts';
+import { oidcPayloads } from '../../db/identity-schema.ts';
+import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 
 /**
@@ -28,6 +29,66 @@ export function databaseAdapterFactory(db: Db): (model: string) => Adapter {
 type PayloadRow = ColumnsOfRow<typeof oidcPayloads, 'id' | 'payload' | 'kek_id'> & {
   consumed: number | null;
 };
+
+const p = oidcPayloads; // short: every statement below names its columns
+const UPSERT = prepared<never>(
+  'oidc-payload-upsert',
+  sql`insert into ${p} (${column(p.model)}, ${column(p.id)}, ${column(p.payload)}, ${column(p.kekId)},
+        ${column(p.accountId)}, ${column(p.grantId)}, ${column(p.userCode)}, ${column(p.uid)}, ${column(p.expiresAt)})
+      values (${value('model')}, ${value('id')}, ${value('sealed')}::bytea, ${value('kekId')}, ${value('accountId')},
+              ${value('grantId')}, ${value('userCode')}, ${value('uid')}, ${value('expiresAt')}::timestamptz)
+      on conflict (${column(p.model)}, ${column(p.id)}) do update
+        set ${column(p.payload)} = excluded.${column(p.payload)}, ${column(p.kekId)} = excluded.${column(p.kekId)},
+            ${column(p.accountId)} = excluded.${column(p.accountId)}, ${column(p.grantId)} = excluded.${column(p.grantId)},
+            ${column(p.userCode)} = excluded.${column(p.userCode)}, ${column(p.uid)} = excluded.${column(p.uid)},
+            ${column(p.expiresAt)} = excluded.${column(p.expiresAt)}`,
+);
+/** A live payload of the model by one of its indexed keys. */
+const findBy = (key: 'id' | 'uid' | 'userCode') =>
+  prepared<PayloadRow>(
+    `oidc-payload-find-by-${key}`,
+    sql`select ${p.id}, ${p.payload}, ${p.kekId}, floor(extract(epoch from ${p.consumedAt}))::float8 as consumed
+        from ${p}
+        where ${p.model} = ${value('model')} and ${p[key]} = ${value('key')}
+          and (${p.expiresAt} is null or ${p.expiresAt} > now())
+        limit 1`,
+  );
+const FIND = { id: findBy('id'), uid: findBy('uid'), userCode: findBy('userCode') };
+const CONSUME = prepared<never>(
+  'oidc-payload-consume',
+  sql`update ${p} set ${column(p.consumedAt)} = now()
+      where ${p.model} = ${value('model')} and ${p.id} = ${value('id')} and ${p.consumedAt} is null`,
+);
+const DESTROY = prepared<never>(
+  'oidc-payload-destroy',
+  sql`delete from ${p} where ${p.model} = ${value('model')} and ${p.id} = ${value('id')}`,
+);
+const REVOKE_GRANT_OF_MODEL = prepared<never>(
+  'oidc-payload-revoke-grant',
+  sql`delete from ${p} where ${p.model} = ${value('model')} and ${p.grantId} = ${value('grantId')}`,
+);
+const SESSIONS_BY_UID = prepared<PayloadRow>(
+  'oidc-payload-sessions-by-uid',
+  sql`select ${p.id}, ${p.payload}, ${p.kekId}, null::float8 as consumed from ${p}
+      where ${p.model} = 'Session' and ${p.uid} = ${value('uid')} and ${p.accountId} = ${value('accountId')}`,
+);
+const DELETE_SESSION = prepared<never>(
+  'oidc-payload-delete-session',
+  sql`delete from ${p} where ${p.model} = 'Session' and ${p.id} = ${value('id')}`,
+);
+const DELETE_GRANT = prepared<never>(
+  'oidc-payload-delete-grant',
+  sql`delete from ${p}
+      where ${p.grantId} = ${value('grantId')} or (${p.model} = 'Grant' and ${p.id} = ${value('storedGrantId')})`,
+);
+const DELETE_EXPIRED = prepared<never>(
+  'oidc-payload-delete-expired',
+  sql`delete from ${p} where ${p.expiresAt} < now()`,
+);
+const DELETE_OF_ACCOUNT = prepared<never>(
+  'oidc-payload-delete-of-account',
+  sql`delete from ${p} where ${p.accountId} = ${value('accountId')}`,
+);
 
 /** What the row is keyed by: never the token's value itself. */
 export function storedProviderId(id: string): string {
@@ -60,58 +121,45 @@ class DatabaseAdapter implements Adapter {
       providerStateBinding(this.#model, stored),
       JSON.stringify(payload),
     );
-    await this.#db.execute(
-      sql`insert into oidc_payloads (model, id, payload, kek_id, account_id, grant_id, user_code, uid, expires_at)
-          values (${this.#model}, ${stored}, ${sealed}::bytea, ${kekId}, ${accountOf(payload)},
-                  ${payload.grantId ?? null}, ${payload.userCode ?? null}, ${payload.uid ?? null},
-                  ${expiresAt}::timestamptz)
-          on conflict (model, id) do update
-            set payload = excluded.payload, kek_id = excluded.kek_id, account_id = excluded.account_id,
-                grant_id = excluded.grant_id, user_code = excluded.user_code,
-                uid = excluded.uid, expires_at = excluded.expires_at`,
-    );
+    await runStatement(this.#db, UPSERT, {
+      model: this.#model,
+      id: stored,
+      sealed,
+      kekId,
+      accountId: accountOf(payload),
+      grantId: payload.grantId ?? null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expiresAt,
+    });
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return this.#findWhere(sql`id = ${storedProviderId(id)}`);
+    return this.#findBy('id', storedProviderId(id));
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.#findWhere(sql`uid = ${uid}`);
+    return this.#findBy('uid', uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.#findWhere(sql`user_code = ${userCode}`);
+    return this.#findBy('userCode', userCode);
   }
 
   async consume(id: string): Promise<void> {
-    await this.#db.execute(
-      sql`update oidc_payloads set consumed_at = now()
-          where model = ${this.#model} and id = ${storedProviderId(id)} and consumed_at is null`,
-    );
+    await runStatement(this.#db, CONSUME, { model: this.#model, id: storedProviderId(id) });
   }
 
   async destroy(id: string): Promise<void> {
-    await this.#db.execute(
-      sql`delete from oidc_payloads where model = ${this.#model} and id = ${storedProviderId(id)}`,
-    );
+    await runStatement(this.#db, DESTROY, { model: this.#model, id: storedProviderId(id) });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.#db.execute(
-      sql`delete from oidc_payloads where model = ${this.#model} and grant_id = ${grantId}`,
-    );
+    await runStatement(this.#db, REVOKE_GRANT_OF_MODEL, { model: this.#model, grantId });
   }
 
-  async #findWhere(condition: ReturnType<typeof sql>): Promise<AdapterPayload | undefined> {
-    const [row] = await queryRows<PayloadRow>(
-      this.#db,
-      sql`select id, payload, kek_id, floor(extract(epoch from consumed_at))::float8 as consumed
-          from oidc_payloads
-          where model = ${this.#model} and ${condition}
-            and (expires_at is null or expires_at > now())
-          limit 1`,
-    );
+  async #findBy(key: keyof typeof FIND, keyValue: string): Promise<AdapterPayload | undefined> {
+    const [row] = await runStatement(this.#db, FIND[key], { model: this.#model, key: keyValue });
     if (!row) return undefined;
     const payload = openPayload(this.#db, this.#model, row);
     if (!payload) return undefined;
@@ -141,11 +189,7 @@ function openPayload(db: Db, model: string, row: PayloadRow): AdapterPayload | u
  * arrives, then finds nothing to end.
  */
 export async function endProviderSession(db: Db, accountId: string, sessionUid: string): Promise<void> {
-  const sessions = await queryRows<PayloadRow>(
-    db,
-    sql`select id, payload, kek_id, null::float8 as consumed from oidc_payloads
-        where model = 'Session' and uid = ${sessionUid} and account_id = ${accountId}`,
-  );
+  const sessions = await runStatement(db, SESSIONS_BY_UID, { uid: sessionUid, accountId });
   for (const row of sessions) {
     const authorizations = Object.values(
       (
@@ -158,20 +202,16 @@ export async function endProviderSession(db: Db, accountId: string, sessionUid: 
       typeof entry.grantId === 'string' ? [entry.grantId] : [],
     );
     await db.transaction(async (tx) => {
-      await tx.execute(sql`delete from oidc_payloads where model = 'Session' and id = ${row.id}`);
-      for (const grantId of grantIds) {
-        await tx.execute(
-          sql`delete from oidc_payloads
-              where grant_id = ${grantId} or (model = 'Grant' and id = ${storedProviderId(grantId)})`,
-        );
-      }
+      await runStatement(tx, DELETE_SESSION, { id: row.id });
+      for (const grantId of grantIds)
+        await runStatement(tx, DELETE_GRANT, { grantId, storedGrantId: storedProviderId(grantId) });
     });
   }
 }
 
 /** Expired sessions, codes and tokens are deleted now and then; reads already ignore them. */
 export async function deleteExpiredProviderState(db: Db): Promise<void> {
-  await db.execute(sql`delete from oidc_payloads where expires_at < now()`);
+  await runStatement(db, DELETE_EXPIRED);
 }
 
 /**
@@ -179,5 +219,5 @@ export async function deleteExpiredProviderState(db: Db): Promise<void> {
  * password reset, when whoever knew the old password must lose access.
  */
 export async function deleteProviderStateOfAccount(db: Db, accountId: string): Promise<void> {
-  await db.execute(sql`delete from oidc_payloads where account_id = ${accountId}`);
+  await runStatement(db, DELETE_OF_ACCOUNT, { accountId });
 }

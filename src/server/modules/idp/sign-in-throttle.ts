@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rateLimitHits } from '../../db/identity-schema.ts';
+import { prepared, runStatement, value } from '../../db/prepared-query.ts';
 import { clearHits, countHit, readHits } from '../rate-limits/rate-limit-service.ts';
 
 /**
@@ -19,6 +20,13 @@ export function signInThrottledMessage(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return `Too many sign-in attempts for this e-mail address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`;
 }
+
+const FORGET_FAILURES = prepared<never>(
+  'sign-in-throttle-forget-failures',
+  sql`delete from ${rateLimitHits} where ${rateLimitHits.key} = ${value('anywhere')}
+      or (${rateLimitHits.key} like 'sign-in-address-network:%'
+          and right(${rateLimitHits.key}, ${value('suffixLength')}) = ${value('suffix')})`,
+);
 
 const keys = (network: string, email: string) => ({
   fromNetwork: `sign-in-address-network:${network}:${email.toLowerCase()}`,
@@ -53,8 +61,9 @@ export async function noteSignedIn(db: Db, network: string, email: string): Prom
 /** After a password reset: every count on this address starts again. */
 export async function forgetSignInFailures(db: Db, email: string): Promise<void> {
   const address = email.toLowerCase();
-  await db.execute(
-    sql`delete from ${rateLimitHits} where key = ${`sign-in-address:${address}`}
-        or (key like 'sign-in-address-network:%' and right(key, ${address.length + 1}) = ${`:${address}`})`,
-  );
+  await runStatement(db, FORGET_FAILURES, {
+    anywhere: `sign-in-address:${address}`,
+    suffixLength: address.length + 1,
+    suffix: `:${address}`,
+  });
 }

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { column, prepared, runStatement, value } from '../../db/prepared-query.ts';
 import type { ColumnsOfRow } from '../../db/row-of.ts';
-import { inventoryTypes, invitations, type lifeRecords, organizations, type users } from '../../db/schema.ts';
+import {
+  inventoryTypes,
+  invitations,
+  lifeRecords,
+  organizations,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema.ts';
 import type { RecordWriter } from '../../kernel/record-writes.ts';
 import { assignRecord, takeUnassignedCredit } from '../records/record-assignment-service.ts';
 
@@ -33,6 +41,12 @@ const ORGANIZATION_NAME = prepared<ColumnsOfRow<typeof organizations, 'name'>>(
   'invitation-organization-name',
   sql`select ${organizations.name} from ${organizations} where ${organizations.id} = ${value('id')}`,
 );
+const GRANT_CLIENT_ROLE = prepared<never>(
+  'invitation-grant-client-role',
+  sql`insert into ${userRoles} (${column(userRoles.userId)}, ${column(userRoles.roleId)})
+      select ${value('userId')}, ${roles.id} from ${roles} where ${roles.name} = 'client'
+      on conflict do nothing`,
+);
 
 /**
  * DESIGN §4 inviting: ONE unassigned record (credit) of the type and organization goes to the
@@ -54,11 +68,7 @@ export async function assignCredit(
 
     const user = await findOrCreateInvitedUser(tx, invite);
     // customer-app §6: the invited person is the record's client.
-    await tx.execute(
-      sql`insert into user_roles (user_id, role_id)
-          select ${user.id}, id from roles where name = 'client'
-          on conflict do nothing`,
-    );
+    await runStatement(tx, GRANT_CLIENT_ROLE, { userId: user.id });
     await assignRecord({ writer, tx }, { recordId: credit, ownerId: user.id, invitedName: invite.name });
     return {
       outcome: 'assigned',
@@ -73,6 +83,32 @@ export async function assignCredit(
 }
 
 type InvitedUserRow = ColumnsOfRow<typeof users, 'id' | 'name' | 'organization_id'>;
+const INVITED_USER_COLUMNS = sql`${column(users.id)}, ${column(users.name)}, ${column(users.organizationId)}`;
+const FIND_INVITED_USER = prepared<InvitedUserRow>(
+  'invitation-find-user',
+  sql`select ${INVITED_USER_COLUMNS} from ${users}
+      where lower(${users.email}) = lower(${value('email')}) for update`,
+);
+const CREATE_INVITED_USER = prepared<InvitedUserRow>(
+  'invitation-create-user',
+  sql`insert into ${users} (${column(users.email)}, ${column(users.name)}, ${column(users.organizationId)})
+      values (${value('email')}, ${value('name')}, ${value('organizationId')})
+      on conflict do nothing
+      returning ${INVITED_USER_COLUMNS}`,
+);
+// Issue 14 §10: only a plain member without an organization joins the inviter's.
+const UPDATE_INVITED_USER = prepared<InvitedUserRow>(
+  'invitation-update-user',
+  sql`update ${users} set ${column(users.name)} = coalesce(${users.name}, ${value('name')}),
+        ${column(users.organizationId)} = case
+          when ${users.organizationId} is null and not exists (
+            select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+            where ${userRoles.userId} = ${users.id} and ${roles.name} in ('admin', 'customer'))
+          then ${value('organizationId')}::uuid else ${users.organizationId} end,
+        ${column(users.updatedAt)} = now()
+      where ${users.id} = ${value('id')}
+      returning ${INVITED_USER_COLUMNS}`,
+);
 
 /**
  * The users row of the address, matched without regard to case. A new person is created in the
@@ -84,20 +120,10 @@ async function findOrCreateInvitedUser(
   tx: Tx,
   invite: { organizationId: string; name: string; email: string },
 ): Promise<InvitedUserRow & { state: CreditAssignment['user'] }> {
-  const find = () =>
-    queryRows<InvitedUserRow>(
-      tx,
-      sql`select id, name, organization_id from users where lower(email) = lower(${invite.email}) for update`,
-    );
+  const find = () => runStatement(tx, FIND_INVITED_USER, { email: invite.email });
   let [existing] = await find();
   if (!existing) {
-    const [created] = await queryRows<InvitedUserRow>(
-      tx,
-      sql`insert into users (email, name, organization_id)
-          values (${invite.email}, ${invite.name}, ${invite.organizationId})
-          on conflict do nothing
-          returning id, name, organization_id`,
-    );
+    const [created] = await runStatement(tx, CREATE_INVITED_USER, invite);
     if (created) return { ...created, state: 'created' };
     // The same address was invited at the same moment and committed first.
     [existing] = await find();
@@ -105,18 +131,11 @@ async function findOrCreateInvitedUser(
   }
   // Issue 14 §10: only a plain member without an organization joins the inviter's; an admin or
   // another organization's customer is never moved (and an admin has no organization of their own).
-  const [updated] = await queryRows<InvitedUserRow>(
-    tx,
-    sql`update users u set name = coalesce(u.name, ${invite.name}),
-          organization_id = case
-            when u.organization_id is null and not exists (
-              select 1 from user_roles ur join roles r on r.id = ur.role_id
-              where ur.user_id = u.id and r.name in ('admin', 'customer'))
-            then ${invite.organizationId}::uuid else u.organization_id end,
-          updated_at = now()
-        where u.id = ${existing.id}
-        returning u.id, u.name, u.organization_id`,
-  );
+  const [updated] = await runStatement(tx, UPDATE_INVITED_USER, {
+    name: invite.name,
+    organizationId: invite.organizationId,
+    id: existing.id,
+  });
   if (!updated) throw new Error('The invited user row disappeared.');
   const state =
     updated.organization_id !== invite.organizationId
@@ -143,19 +162,22 @@ export interface InvitationTarget {
   erased: boolean;
 }
 
+const INVITATION_TARGET = prepared<InvitationTarget>(
+  'invitation-target',
+  sql`select ${lifeRecords.id} as "reportId", ${lifeRecords.clientId} as "clientId",
+             ${lifeRecords.organizationId} as "organizationId", ${lifeRecords.submitted},
+             ${users.email}, ${users.name}, ${inventoryTypes.name} as "inventoryTypeName",
+             ${organizations.name} as "organizationName", ${lifeRecords.erasedAt} is not null as erased
+      from ${lifeRecords}
+      join ${inventoryTypes} on ${inventoryTypes.id} = ${lifeRecords.inventoryTypeId}
+      left join ${users} on ${users.id} = ${lifeRecords.clientId}
+      left join ${organizations} on ${organizations.id} = ${lifeRecords.organizationId}
+      where ${lifeRecords.id} = ${value('reportId')}`,
+);
+
 /** A record with what its invitation mail needs: its person, type and organization. */
 export async function findInvitationTarget(database: Database, reportId: string) {
-  const [row] = await queryRows<InvitationTarget>(
-    database.db,
-    sql`select r.id as "reportId", r.client as "clientId", r.organization_id as "organizationId",
-               r.submitted, u.email, u.name, t.name as "inventoryTypeName", o.name as "organizationName",
-               r.erased_at is not null as erased
-        from life_records r
-        join inventory_types t on t.id = r.inventory_type_id
-        left join users u on u.id = r.client
-        left join organizations o on o.id = r.organization_id
-        where r.id = ${reportId}`,
-  );
+  const [row] = await runStatement(database.db, INVITATION_TARGET, { reportId });
   return row;
 }
 

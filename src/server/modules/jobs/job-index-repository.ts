@@ -1,19 +1,18 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { JOB_QUEUE_SCHEMA } from '../../db/job-queue-storage.ts';
+import { column, prepared, runPrepared } from '../../db/prepared-query.ts';
+import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { backgroundJobs } from '../../db/schema.ts';
 
 /**
  * Our row beside each of the library's jobs (decision 180): whom it is about and the progress its
  * handler reports. Only this module reads or writes `background_jobs`.
  */
-export interface JobIndexRow {
-  id: string;
-  kind: string;
-  personId: string | null;
-  progress: number;
-  progressNote: string | null;
-}
+export type JobIndexRow = Pick<
+  typeof backgroundJobs.$inferSelect,
+  'id' | 'kind' | 'personId' | 'progress' | 'progressNote'
+>;
 
 type Writer = Pick<Db, 'insert'>;
 
@@ -82,16 +81,20 @@ export async function deleteJobIndex(database: Database, ids: readonly string[])
   await database.db.delete(backgroundJobs).where(inArray(backgroundJobs.id, [...ids]));
 }
 
+const SWEEP_PURGED_JOBS = prepared<ColumnsOfRow<typeof backgroundJobs, 'id'>>(
+  'jobs-sweep-purged',
+  sql`delete from ${backgroundJobs}
+      where not exists (select 1 from ${sql.identifier(JOB_QUEUE_SCHEMA)}.job j
+                        where j.name = ${backgroundJobs.kind} and j.id = ${backgroundJobs.id})
+      returning ${column(backgroundJobs.id)}`,
+);
+
 /**
  * Removes our rows of jobs the library has purged (after their retention, decision 180). Its job
  * table is keyed by (name, id), so the lookup names both. Rows of a job still being queued are never
  * seen half-way: both are written in one transaction.
  */
 export async function sweepPurgedJobs(database: Database): Promise<number> {
-  const removed = await database.query<{ id: string }>(
-    `delete from background_jobs b
-      where not exists (select 1 from ${JOB_QUEUE_SCHEMA}.job j where j.name = b.kind and j.id = b.id)
-      returning b.id`,
-  );
+  const removed = await runPrepared(database, SWEEP_PURGED_JOBS);
   return removed.length;
 }
