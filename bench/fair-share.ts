@@ -211,8 +211,10 @@ export function renderFairShareSection(runs: FairShareRun[], measuredAt: Date): 
     ...`The budgets are the defaults (20 operations/s, 2 MiB/s sent, 4 MiB/s received per account, waits of
 at most 1 s): the flooder is answered a few times a second and refused (429, \`Retry-After\`) for the
 rest, so the other person's median stays at its quiet value. What remains in their p99 are the
-flooder's admitted saves (each re-seals the 1.56 MB record and is pushed to its subscriptions) on
-the one event loop (and, on PGlite, the one connection): items 2 and 3 of issue 39, not done here.`.split(
+flooder's admitted saves and reads of the 1.56 MB record: its JSON is written in slices and sealed
+in under a millisecond (decision 155), but on PGlite the database's own work on it holds the one
+event loop and the one connection (about 40 ms per save, 120 ms per read; decision 151's worker
+frees the loop, not the connection).`.split(
       '\n',
     ),
     '',
