@@ -214,9 +214,7 @@ rest, so the other person's median stays at its quiet value. What remains in the
 flooder's admitted saves and reads of the 1.56 MB record: its JSON is written in slices and sealed
 in under a millisecond (decision 155), but on PGlite the database's own work on it holds the one
 event loop and the one connection (about 40 ms per save, 120 ms per read; decision 151's worker
-frees the loop, not the connection).`.split(
-      '\n',
-    ),
+frees the loop, not the connection).`.split('\n'),
     '',
     '| database | phase | other’s query p50 | p99 | other’s save p50 | p99 | other’s errors | flooder answered / refused (429) | live to flooder | load (1 min) start → end |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
