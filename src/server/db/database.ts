@@ -19,6 +19,7 @@ import { type KeyStore, openKeyStore } from './encryption/key-store.ts';
 import { createRecordVault, type RecordVault } from './encryption/record-vault.ts';
 import { newDataKey } from './encryption/sealed-value.ts';
 import * as identitySchema from './identity-schema.ts';
+import { PGLITE_PARSERS } from './pglite-bytea.ts';
 import { type PreparedStatement, runPglitePrepared } from './pglite-prepared.ts';
 import { PgliteWorkerClient } from './pglite-worker-client.ts';
 import { type NotificationHandler, PostgresListener } from './postgres-listener.ts';
@@ -62,10 +63,7 @@ export interface OpenOptions {
   poolSize?: number;
   /** The server's (config.encryption); when absent, read from the environment (tools, tests). */
   encryption?: EncryptionConfig;
-  /**
-   * Issue 39 §2 (decision 151): PGlite runs in a worker thread, so no statement holds up the
-   * server's event loop. Off by default: on 2 cores it costs more than it gives (decision 151).
-   */
+  /** Issue 39 §2: PGlite in a worker thread, off the event loop; off by default (decision 151). */
   pgliteInWorker?: boolean;
 }
 
@@ -208,7 +206,7 @@ async function openPgliteInProcess(
   dir: string,
   lock: DataDirLock | undefined,
 ): Promise<Omit<Database, 'vault'>> {
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { parsers: PGLITE_PARSERS });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

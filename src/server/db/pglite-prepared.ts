@@ -67,15 +67,16 @@ export async function runPglitePrepared<T>(client: PGlite, statement: PreparedSt
   return client.transaction(() => client.runExclusive(execute));
 }
 
-/** Every parameter goes as text; the statements cast each one, so PostgreSQL knows its type. */
-function toText(value: unknown): string | null {
+/**
+ * Every parameter but bytes goes as text; the statements cast each one, so PostgreSQL knows its
+ * type. Bytes go as they are: PGlite's Bind sends them in the binary format (pglite-bytea.ts).
+ */
+function toText(value: unknown): string | Uint8Array | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return arrayLiteral(value);
-  // bytea (issue 30: sealed values) in its hex text form.
-  if (value instanceof Uint8Array)
-    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  if (value instanceof Uint8Array) return value;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

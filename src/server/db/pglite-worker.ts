@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, type ParserOptions, PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgliteAssets } from './pglite-assets.ts';
+import { PGLITE_PARSERS } from './pglite-bytea.ts';
 import { runPglitePrepared } from './pglite-prepared.ts';
 import type { SerializedError, WorkerReply, WorkerRequest } from './pglite-worker-protocol.ts';
 
@@ -25,7 +26,7 @@ const transactions = new Map<number, OpenTransaction>();
 const unlistens = new Map<string, () => Promise<void>>();
 let nextTransaction = 1;
 
-const client = await PGlite.create(dir, { ...assets }).catch((error: unknown) => {
+const client = await PGlite.create(dir, { ...assets, parsers: PGLITE_PARSERS }).catch((error: unknown) => {
   port.postMessage({ kind: 'failed', error: serializeError(error) } satisfies WorkerReply);
   return undefined;
 });
