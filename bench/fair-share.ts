@@ -211,10 +211,9 @@ export function renderFairShareSection(runs: FairShareRun[], measuredAt: Date): 
     ...`The budgets are the defaults (20 operations/s, 2 MiB/s sent, 4 MiB/s received per account, waits of
 at most 1 s): the flooder is answered a few times a second and refused (429, \`Retry-After\`) for the
 rest, so the other person's median stays at its quiet value. What remains in their p99 are the
-flooder's admitted saves and reads of the 1.56 MB record: its JSON is written in slices and sealed
-in under a millisecond (decision 155), but on PGlite the database's own work on it holds the one
-event loop and the one connection (about 40 ms per save, 120 ms per read; decision 151's worker
-frees the loop, not the connection).`.split('\n'),
+flooder's admitted saves and reads of the 1.56 MB record: its JSON is written in slices, sealed in
+under a millisecond and, on PGlite, its bytes cross without hex work in JavaScript (decision 155);
+on PGlite the database's own work on it still shares the one connection with everyone.`.split('\n'),
     '',
     '| database | phase | other’s query p50 | p99 | other’s save p50 | p99 | other’s errors | flooder answered / refused (429) | live to flooder | load (1 min) start → end |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
