@@ -241,6 +241,34 @@ describe('the record subscription', () => {
   });
 });
 
+/**
+ * What the server does with the database while `during` runs: every statement by name (all of them
+ * go through `prepared`) and every opening of sealed values (issue 39 §3). Watched, not replaced.
+ */
+async function watchDatabase(during: () => Promise<void>) {
+  const ran: string[] = [];
+  const opened: string[] = [];
+  const database = test.app.database;
+  const { vault } = database;
+  const prepared = database.prepared.bind(database);
+  const open = vault.open.bind(vault);
+  database.prepared = (statement) => {
+    ran.push(statement.name);
+    return prepared(statement);
+  };
+  vault.open = (recordId, purpose, sealed) => {
+    opened.push(`${recordId} ${purpose}`);
+    return open(recordId, purpose, sealed);
+  };
+  try {
+    await during();
+  } finally {
+    database.prepared = prepared;
+    vault.open = open;
+  }
+  return { ran, opened };
+}
+
 describe('one read per change for all subscribers of a record (issue 31 §6)', () => {
   it('reads the changed record and what the subscriptions select once, each subscriber seeing its own', async () => {
     const recordId = await createTestRecord(test.database.db, {
@@ -266,23 +294,7 @@ describe('one read per change for all subscribers of a record (issue 31 §6)', (
     await save(recordId, created?.version ?? 0, { warm: 'the save cache' });
     const [first] = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
 
-    // Every statement the server runs from here on, by name (all of them go through `prepared`).
-    const ran: string[] = [];
-    const database = test.app.database;
-    const original = database.prepared.bind(database);
-    database.prepared = (statement) => {
-      ran.push(statement.name);
-      return original(statement);
-    };
-    // Issue 39 §3: and every opening of sealed answers.
-    const opened: string[] = [];
-    const vault = database.vault;
-    const open = vault.open.bind(vault);
-    vault.open = (recordId, purpose, sealed) => {
-      opened.push(`${recordId} ${purpose}`);
-      return open(recordId, purpose, sealed);
-    };
-    try {
+    const { ran, opened } = await watchDatabase(async () => {
       await save(recordId, first?.version ?? 0, { shared: 'typed once' });
       const [ownerOne, ownerTwo, admin] = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
       for (const update of [ownerOne, ownerTwo, admin]) expect(update?.data.shared).toBe('typed once');
@@ -290,10 +302,7 @@ describe('one read per change for all subscribers of a record (issue 31 §6)', (
       expect(admin?.reportGenerations.map((g) => g.id)).toEqual([generation]);
       expect(ownerOne?.reportGenerations).toEqual([]);
       expect(ownerTwo?.reportGenerations).toEqual([]);
-    } finally {
-      database.prepared = original;
-      vault.open = open;
-    }
+    });
     const count = (name: string) => ran.filter((ran) => ran === name).length;
     // Three subscribers, one read of the record (issue 39 §3: with its answers' versions), its
     // answers opened once; each lookup of the selection once.
@@ -317,20 +326,11 @@ describe('the catalog a live update shows is fetched once, not on every change (
     const firstUpdate = await nextRecord(socket);
     const version = firstUpdate?.version ?? 0;
 
-    const ran: string[] = [];
-    const database = test.app.database;
-    const original = database.prepared.bind(database);
-    database.prepared = (statement) => {
-      ran.push(statement.name);
-      return original(statement);
-    };
     let secondUpdate: LiveRecord | undefined;
-    try {
+    const { ran } = await watchDatabase(async () => {
       await save(recordId, version, { second: 'two' });
       secondUpdate = await nextRecord(socket);
-    } finally {
-      database.prepared = original;
-    }
+    });
     expect(secondUpdate?.data).toMatchObject({ first: 'one', second: 'two' });
     // The same organization and form type as before, without asking the database again.
     const shown = (update: unknown) => {
