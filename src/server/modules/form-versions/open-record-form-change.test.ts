@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormTemplate } from '#domain/form-template.ts';
 import { createTestInventoryType, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql } from '../../test-support/graphql-client.ts';
+import { originsForm } from '../../test-support/origins-form.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
@@ -9,20 +9,6 @@ import { createTestOrganization, createTestUser, type TestUser } from '../../tes
 // against the old form is never written (no answer lands under a key no question shows); the save
 // says which form the record has now, and the record says how the keys moved, so the screen maps
 // its answers and sends them again. On PGlite, or PostgreSQL with TEST_DATABASE_URL.
-
-const form = (cityId: string): FormTemplate => ({
-  formId: 'origins',
-  formTitle: 'Origins',
-  steps: [
-    {
-      stepTitle: 'Where you began',
-      fields: [
-        { id: 'name', label: 'Name', type: 'text' },
-        { id: cityId, label: 'City of birth', type: 'text' },
-      ],
-    },
-  ],
-});
 
 let test: TestApp;
 let admin: TestUser;
@@ -39,7 +25,7 @@ beforeAll(async () => {
   typeId = await createTestInventoryType(db, 'Origins');
   const draft = await ask(
     'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }',
-    { id: typeId, input: { name: 'Origins', description: 'd', form: form('cityOfBirth') } },
+    { id: typeId, input: { name: 'Origins', description: 'd', form: originsForm('cityOfBirth') } },
   );
   expect(draft.errors).toBeUndefined();
 });
@@ -115,7 +101,7 @@ describe('a record migrated while it is open (issue 26 §3)', () => {
 
     const updated = await ask(
       'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }',
-      { id: typeId, input: { name: 'Origins', description: 'd', form: form('birthCity') } },
+      { id: typeId, input: { name: 'Origins', description: 'd', form: originsForm('birthCity') } },
     );
     expect(updated.errors).toBeUndefined();
     const published = await ask<{ publishFormVersion: { number: number } }>(

@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormTemplate } from '#domain/form-template.ts';
 import { createTestInventoryType, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
+import { originsForm } from '../../test-support/origins-form.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
 // Issue 39 §3 (decision 152): a live update carries only the answers written since the update the
 // subscriber had; the whole answers when a diff cannot say it (the first update, a form change).
 // Over a real WebSocket, on PGlite or PostgreSQL (TEST_DATABASE_URL).
-
-const form = (cityId: string): FormTemplate => ({
-  formId: 'origins',
-  formTitle: 'Origins',
-  steps: [
-    {
-      stepTitle: 'Where you began',
-      fields: [
-        { id: 'name', label: 'Name', type: 'text' },
-        { id: cityId, label: 'City of birth', type: 'text' },
-      ],
-    },
-  ],
-});
 
 let test: TestApp;
 let admin: TestUser;
@@ -42,7 +28,7 @@ beforeAll(async () => {
   typeId = await createTestInventoryType(db, 'Origins');
   const draft = await ask(
     'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }',
-    { id: typeId, input: { name: 'Origins', description: 'd', form: form('cityOfBirth') } },
+    { id: typeId, input: { name: 'Origins', description: 'd', form: originsForm('cityOfBirth') } },
   );
   expect(draft.errors).toBeUndefined();
 });
@@ -157,7 +143,7 @@ describe('live updates carry what changed since the subscriber’s version (issu
 
     const updated = await ask(
       'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }',
-      { id: typeId, input: { name: 'Origins', description: 'd', form: form('birthCity') } },
+      { id: typeId, input: { name: 'Origins', description: 'd', form: originsForm('birthCity') } },
     );
     expect(updated.errors).toBeUndefined();
     const published = await ask<{ publishFormVersion: { number: number } }>(
