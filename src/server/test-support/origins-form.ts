@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { FormTemplate } from '#domain/form-template.ts';
+import { graphql } from './graphql-client.ts';
+import type { TestUser } from './test-users.ts';
 
 /**
  * A one-step form whose city question's key is chosen by the test: publishing it again with another
@@ -17,3 +20,12 @@ export const originsForm = (cityId: string): FormTemplate => ({
     },
   ],
 });
+
+const UPDATE_TYPE =
+  'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }';
+
+/** The admin puts the origins form, with this city key, in the type's draft (through the API). */
+export function draftOriginsForm(app: FastifyInstance, admin: TestUser, typeId: string, cityId: string) {
+  const input = { name: 'Origins', description: 'd', form: originsForm(cityId) };
+  return graphql(app, UPDATE_TYPE, { id: typeId, input }, admin.headers);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInventoryType, createTestRecord } from '../../test-support/api-fixtures.ts';
 import { graphql, socketUrl, TestSocket } from '../../test-support/graphql-client.ts';
-import { originsForm } from '../../test-support/origins-form.ts';
+import { draftOriginsForm } from '../../test-support/origins-form.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createTestOrganization, createTestUser, type TestUser } from '../../test-support/test-users.ts';
 
@@ -26,10 +26,7 @@ beforeAll(async () => {
   organizationId = await createTestOrganization(db, 'Live Changes Org');
   person = await createTestUser(db, test.config, { roles: ['client'], name: 'Lee Live', organizationId });
   typeId = await createTestInventoryType(db, 'Origins');
-  const draft = await ask(
-    'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }',
-    { id: typeId, input: { name: 'Origins', description: 'd', form: originsForm('cityOfBirth') } },
-  );
+  const draft = await draftOriginsForm(test.app, admin, typeId, 'cityOfBirth');
   expect(draft.errors).toBeUndefined();
 });
 afterAll(async () => {
@@ -141,10 +138,7 @@ describe('live updates carry what changed since the subscriber’s version (issu
     const first = await nextUpdate(socket);
     expect(first.version).toBe(typed);
 
-    const updated = await ask(
-      'mutation($id: ID!, $input: InventoryTypeInput!) { updateInventoryType(id: $id, input: $input) { id } }',
-      { id: typeId, input: { name: 'Origins', description: 'd', form: originsForm('birthCity') } },
-    );
+    const updated = await draftOriginsForm(test.app, admin, typeId, 'birthCity');
     expect(updated.errors).toBeUndefined();
     const published = await ask<{ publishFormVersion: { number: number } }>(
       'mutation($id: ID!) { publishFormVersion(inventoryTypeId: $id) { number } }',
