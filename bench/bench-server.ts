@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../src/server/config.ts';
 import { type DatabaseTarget, type Db, openDatabase } from '../src/server/db/database.ts';
+import type { EncryptionConfig } from '../src/server/db/encryption/encryption-settings.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { createDatabase, freePort, readRssMiB, stopProcess, waitUntilReady } from './bench-processes.ts';
 import { type BenchEditor, seedEditors } from './seed-editors.ts';
@@ -36,6 +37,8 @@ export interface BenchServer {
   endpoints: BenchEndpoint[];
   /** The database the servers share. */
   database: DatabaseTarget;
+  /** The servers' encryption settings: the raw-rate process opens the sealed answers with them. */
+  encryption: EncryptionConfig;
   /** Stops the server processes and keeps the database (the raw rate is measured on it next). */
   stopServers(): Promise<void>;
 }
@@ -137,6 +140,7 @@ export async function startBenchServer(options: {
     rssMiB: () => readRssMiB(first.pid),
     endpoints,
     database: config.database,
+    encryption: config.encryption,
     stopServers,
     stop: async () => {
       await stopServers();

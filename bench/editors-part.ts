@@ -57,6 +57,7 @@ export async function runEditorsPart(
       try {
         raw = await measureRawRate({
           database: server.database,
+          encryption: server.encryption,
           records: server.editors,
           connections: settings.connections,
           durationS: settings.rawS,

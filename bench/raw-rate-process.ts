@@ -1,6 +1,7 @@
 // Issue 31 §3: the raw rate of the save's UPDATE, in a process of its own (bench/raw-rate.ts starts
 // it with a JSON argument and reads the last line it prints).
-import { type DatabaseTarget, openDatabase } from '../src/server/db/database.ts';
+import { type DatabaseTarget, openDatabase, POSTGRES_POOL_SIZE } from '../src/server/db/database.ts';
+import type { EncryptionConfig } from '../src/server/db/encryption/encryption-settings.ts';
 import type { RecordChanges } from '../src/server/kernel/record-changes.ts';
 import { writeRecords } from '../src/server/kernel/record-writes.ts';
 import { saveAnswers as mergeAnswers } from '../src/server/modules/records/record-repository.ts';
@@ -9,6 +10,7 @@ import { summarize } from './stats.ts';
 
 export interface RawRateJob {
   database: DatabaseTarget;
+  encryption: EncryptionConfig;
   records: { recordId: string; userId: string }[];
   connections: number;
   durationS: number;
@@ -27,11 +29,13 @@ const noChanges: RecordChanges = {
 };
 
 async function main(job: RawRateJob) {
-  // PostgreSQL: a pool of `connections` connections. PGlite: the server's one in-process
-  // connection, with `connections` callers queued on it, as the server's requests are.
+  // `connections` callers queued on the server's own connections, as its requests are: PostgreSQL,
+  // a pool as large as the server's (a pool of 100 would pass the server's max_connections, 100
+  // here); PGlite, its one in-process connection.
   const database = await openDatabase(job.database, {
     purpose: 'the raw UPDATE rate (bench/raw-rate-process.ts)',
-    poolSize: job.connections,
+    poolSize: POSTGRES_POOL_SIZE,
+    encryption: job.encryption,
   });
   const versions = new Map<string, number>();
   let next = 0;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseTarget } from '../src/server/db/database.ts';
+import type { EncryptionConfig } from '../src/server/db/encryption/encryption-settings.ts';
 import { RAW_RATE_MARKER as MARKER } from './raw-rate-process.ts';
 import type { BenchEditor } from './seed-editors.ts';
 
@@ -22,12 +23,15 @@ export interface RawRateResult {
  */
 export function measureRawRate(options: {
   database: DatabaseTarget;
+  /** The server's key settings: without its key-encryption key no sealed answer opens. */
+  encryption: EncryptionConfig;
   records: BenchEditor[];
   connections: number;
   durationS: number;
 }): Promise<RawRateResult> {
   const job = JSON.stringify({
     database: options.database,
+    encryption: options.encryption,
     records: options.records.map(({ recordId, userId }) => ({ recordId, userId })),
     connections: options.connections,
     durationS: options.durationS,

@@ -67,11 +67,13 @@ export interface OpenOptions {
   pgliteInWorker?: boolean;
 }
 
+/** The server's connections to PostgreSQL (bench/raw-rate-process.ts uses as many). */
+export const POSTGRES_POOL_SIZE = 10;
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   const database =
     target.kind === 'pglite'
       ? await openPglite(target.dir, options.purpose ?? 'Life Record server', options.pgliteInWorker ?? false)
-      : await openPostgres(target.url, options.poolSize ?? 10);
+      : await openPostgres(target.url, options.poolSize ?? POSTGRES_POOL_SIZE);
   // Opened after the database: the embedded key store is guarded by the data directory's lock.
   try {
     const vault = await openVault(target, options.encryption, database.db);
