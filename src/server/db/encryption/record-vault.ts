@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { KeyEncryptionKey, Keyring } from './key-encryption-keys.ts';
 import type { KeyStore, WrappedKey } from './key-store.ts';
 import { newDataKey, open, type SealedPurpose, SealedValueError, seal } from './sealed-value.ts';
@@ -90,8 +91,8 @@ export function createRecordVault(
   now: () => number = Date.now,
 ): RecordVault {
   let keyring = initial;
-  const cache = new Map<string, { key: Buffer; until: number }>();
-  const remember = (recordId: string, key: Buffer) => {
+  const cache = new Map<string, { key: KeyObject; until: number }>();
+  const remember = (recordId: string, key: KeyObject) => {
     cache.delete(recordId);
     cache.set(recordId, { key, until: now() + KEY_TTL_MS });
     // Least recently used first: the oldest entries are the first past their time, too.
@@ -100,7 +101,7 @@ export function createRecordVault(
       cache.delete(id);
     }
   };
-  const cachedKey = (recordId: string): Buffer | undefined => {
+  const cachedKey = (recordId: string): KeyObject | undefined => {
     const entry = cache.get(recordId);
     if (entry && entry.until <= now()) cache.delete(recordId);
     return entry && entry.until > now() ? entry.key : undefined;
@@ -117,14 +118,19 @@ export function createRecordVault(
   const kekById = (id: string): KeyEncryptionKey | undefined =>
     keyring.current.id === id ? keyring.current : keyring.previous.find((kek) => kek.id === id);
 
-  const unwrap = (wrapped: WrappedKey): Buffer => {
+  const unwrap = (wrapped: WrappedKey): KeyObject => {
     const kek = kekById(wrapped.kekId);
     if (!kek) throw new RecordUnreadableError(wrapped.recordId, 'unknown-kek');
+    let raw: Buffer;
     try {
-      return open(kek.key, 'data-key', wrapped.recordId, wrapped.wrapped);
+      raw = open(kek.key, 'data-key', wrapped.recordId, wrapped.wrapped);
     } catch {
       throw new RecordUnreadableError(wrapped.recordId, 'tampered-key');
     }
+    // Held as a KeyObject (faster to use, sealed-value.ts); the loose copy is wiped at once.
+    const key = createSecretKey(raw);
+    raw.fill(0);
+    return key;
   };
   const wrap = (recordId: string, dataKey: Buffer): WrappedKey => ({
     recordId,
@@ -132,7 +138,7 @@ export function createRecordVault(
     wrapped: seal(keyring.current.key, 'data-key', recordId, dataKey),
   });
 
-  async function dataKey(recordId: string, create: boolean): Promise<Buffer> {
+  async function dataKey(recordId: string, create: boolean): Promise<KeyObject> {
     const cached = cachedKey(recordId);
     if (cached) {
       remember(recordId, cached);
@@ -142,7 +148,10 @@ export function createRecordVault(
     let wrapped = (await store.get([recordId])).get(recordId);
     if (!wrapped) {
       if (!create) throw new RecordUnreadableError(recordId, 'no-key');
-      wrapped = await store.insertIfAbsent(wrap(recordId, newDataKey()));
+      const fresh = newDataKey();
+      const ours = wrap(recordId, fresh);
+      fresh.fill(0);
+      wrapped = await store.insertIfAbsent(ours);
     }
     const key = unwrap(wrapped);
     if (started === destructions) remember(recordId, key);
@@ -201,8 +210,10 @@ export function createRecordVault(
       const rows = await store.notUnder(target.id, batch);
       let done = 0;
       for (const row of rows) {
-        const key = unwrap(row);
-        if (await store.rewrap(wrap(row.recordId, key), row.kekId)) done++;
+        const raw = unwrap(row).export();
+        const rewrapped = wrap(row.recordId, raw);
+        raw.fill(0);
+        if (await store.rewrap(rewrapped, row.kekId)) done++;
       }
       return done;
     },
