@@ -9,6 +9,9 @@ describe('stringifyInSlices', () => {
       fc.asyncProperty(fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue()), async (value) => {
         expect(await stringifyInSlices(value)).toBe(JSON.stringify(value));
         expect(await jsonBytesInSlices(value)).toBe(Buffer.byteLength(JSON.stringify(value), 'utf8'));
+        // Told it is small (issue 39 §1), it writes it in one go: the same text.
+        expect(await stringifyInSlices(value, 10)).toBe(JSON.stringify(value));
+        expect(await jsonBytesInSlices(value, 10)).toBe(Buffer.byteLength(JSON.stringify(value), 'utf8'));
       }),
     );
     const odd = { a: undefined, b: () => 1, c: new Date(0), d: [undefined], e: 'é\u2028"', f: null };
@@ -20,7 +23,7 @@ describe('stringifyInSlices', () => {
 
   it('gives the event loop a turn between slices of a large record, none for a small one', async () => {
     const large = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`big${i}`, 'x'.repeat(19_500)]));
-    const countTurns = async (value: Record<string, unknown>) => {
+    const countTurns = async (value: Record<string, unknown>, sizeHint?: number) => {
       let turns = 0;
       let counting = true;
       const tick = () => {
@@ -29,7 +32,7 @@ describe('stringifyInSlices', () => {
         setImmediate(tick);
       };
       setImmediate(tick);
-      const text = await stringifyInSlices(value);
+      const text = await stringifyInSlices(value, sizeHint);
       counting = false;
       return { text, turns };
     };
@@ -37,5 +40,9 @@ describe('stringifyInSlices', () => {
     expect(sliced.text).toBe(JSON.stringify(large));
     expect(sliced.turns).toBeGreaterThanOrEqual(Math.floor(sliced.text.length / SLICE_CHARS) - 1);
     expect((await countTurns({ a: 'one answer' })).turns).toBe(0);
+    // Told its real size, a large record is still written in slices.
+    const hinted = await countTurns(large, sliced.text.length);
+    expect(hinted.text).toBe(sliced.text);
+    expect(hinted.turns).toBeGreaterThanOrEqual(Math.floor(sliced.text.length / SLICE_CHARS) - 1);
   });
 });

@@ -31,9 +31,18 @@ async function eachEntry(
 // An object that writes itself (toJSON) is left to JSON.stringify; answers are plain data.
 const writesItself = (value: Record<string, unknown>) => typeof value.toJSON === 'function';
 
+/**
+ * `sizeHint`: about how long the text will be (a save knows its record's last size). Under a slice,
+ * one JSON.stringify is written at once: writing entry by entry cost a small record more than that.
+ */
+const fitsOneSlice = (sizeHint: number) => sizeHint < SLICE_CHARS / 2;
+
 /** Exactly `JSON.stringify(value)` for an object (same keys, order and text). */
-export async function stringifyInSlices(value: Record<string, unknown>): Promise<string> {
-  if (writesItself(value)) return JSON.stringify(value);
+export async function stringifyInSlices(
+  value: Record<string, unknown>,
+  sizeHint = Infinity,
+): Promise<string> {
+  if (writesItself(value) || fitsOneSlice(sizeHint)) return JSON.stringify(value);
   const entries: string[] = [];
   await eachEntry(value, (key, written) => entries.push(`${key}:${written}`));
   return `{${entries.join(',')}}`;
@@ -43,8 +52,11 @@ export async function stringifyInSlices(value: Record<string, unknown>): Promise
  * `Buffer.byteLength(JSON.stringify(value), 'utf8')`, without making the whole text: the caps check
  * of a save (issue 14 §1) measures the record and keeps nothing, so it allocates no 1.5 MB string.
  */
-export async function jsonBytesInSlices(value: Record<string, unknown>): Promise<number> {
-  if (writesItself(value)) return Buffer.byteLength(JSON.stringify(value), 'utf8');
+export async function jsonBytesInSlices(
+  value: Record<string, unknown>,
+  sizeHint = Infinity,
+): Promise<number> {
+  if (writesItself(value) || fitsOneSlice(sizeHint)) return Buffer.byteLength(JSON.stringify(value), 'utf8');
   let bytes = 2; // the braces
   let count = 0;
   await eachEntry(value, (key, written) => {
