@@ -15,16 +15,28 @@ import type { RecordVault } from '../../db/encryption/record-vault.ts';
 export const OPENED_BUDGET_BYTES = 16 * 1024 * 1024;
 export const OPENED_TTL_MS = 5 * 60_000;
 
+/**
+ * Issue 39 §1: what else this server wrote into the row at that version, so its next save need not
+ * read the row at all (record-repository.ts mergeIntoKnown): which version wrote each answer, and
+ * when the record last moved to another form.
+ */
+export interface WrittenFacts {
+  keyVersions: Record<string, number>;
+  formChangedVersion: number;
+}
+
 interface Entry {
   version: number;
   data: Answers;
+  facts?: WrittenFacts;
   bytes: number;
   until: number;
 }
 
 export interface OpenedAnswersCache {
-  get(recordId: string): { version: number; data: Answers } | undefined;
-  remember(recordId: string, version: number, data: Answers, bytes: number): void;
+  /** `bytes`: the length of the answers' JSON as written. */
+  get(recordId: string): { version: number; data: Answers; facts?: WrittenFacts; bytes: number } | undefined;
+  remember(recordId: string, version: number, data: Answers, bytes: number, facts?: WrittenFacts): void;
   forget(recordId: string): void;
   /** For tests: how many records' answers are held. */
   readonly size: number;
@@ -73,10 +85,16 @@ export function createOpenedAnswersCache(
       }
       return entry;
     },
-    remember(recordId, version, data, bytes) {
+    remember(recordId, version, data, bytes, facts) {
       forget(recordId);
       if (bytes > OPENED_BUDGET_BYTES / 4) return;
-      entries.set(recordId, { version, data, bytes, until: now() + OPENED_TTL_MS });
+      entries.set(recordId, {
+        version,
+        data,
+        ...(facts ? { facts } : {}),
+        bytes,
+        until: now() + OPENED_TTL_MS,
+      });
       bytesHeld += bytes;
       sweep();
     },

@@ -5,6 +5,7 @@ import { prepared, runPrepared, type Statement, value } from '../../db/prepared-
 import type { ColumnsOfRow } from '../../db/row-of.ts';
 import { lifeRecords, reportGenerations } from '../../db/schema.ts';
 import { Withheld } from './open-records.ts';
+import { openedAnswersOf } from './opened-answers-cache.ts';
 import type { AnswerRead, ReportGenerationModel } from './record-model.ts';
 import { type OpenedRecord, openGenerationRows, openRecordRows } from './record-sealing.ts';
 
@@ -36,7 +37,7 @@ export type SealedRecordRow = ColumnsOfRow<
  * update's read adds which version wrote each answer and when the form last changed (issue 39 §3).
  */
 export type RecordRead = OpenedRecord<SealedRecordRow> &
-  Partial<ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version'>>;
+  Partial<ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version' | 'invited_name'>>;
 
 /** The row's columns but its sealed values (answerColumns: they are read only when wanted). */
 const RECORD_COLUMNS = sql`${lifeRecords.id}, ${lifeRecords.createdAt}, ${lifeRecords.updatedAt}, ${lifeRecords.version},
@@ -107,23 +108,43 @@ export async function findRecord(database: Database, id: string, scope: RecordSc
 }
 
 // Issue 39 §3 (decision 152): the shared read of a live update, with the answers' versions, so each
-// subscriber is sent only the answers written since the version it has.
+// subscriber is sent only the answers written since the version it has. Issue 39 §1: with the name
+// given in the invitation too (a column of the row), which the owner's name is shown by: it was a
+// statement of its own on every change.
 const LIVE_RECORD = prepared<
-  SealedRecordRow & ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version'>
+  SealedRecordRow &
+    ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version' | 'invited_name'>
 >(
   'record-live',
-  sql`select ${RECORD_COLUMNS}, ${answerColumns(true)}, ${lifeRecords.answerVersions}, ${lifeRecords.formChangedVersion}
+  sql`select ${RECORD_COLUMNS}, ${lifeRecords.report},
+        coalesce(octet_length(${lifeRecords.data}), 0)::int as data_bytes,
+        case when coalesce(octet_length(${lifeRecords.data}), 0) <= ${value('budget')}::bigint
+            and ${lifeRecords.version} <> ${value('knownVersion')}::int
+          then ${lifeRecords.data} end as data,
+        ${lifeRecords.answerVersions}, ${lifeRecords.formChangedVersion}, ${lifeRecords.invitedName}
       from ${lifeRecords} where ${lifeRecords.id} = ${value('id')}::uuid`,
 );
 
-/** A changed record for its subscribers (shared-record-reads.ts): whatever the scope, within `maxBytes`. */
+/**
+ * A changed record for its subscribers (shared-record-reads.ts): whatever the scope, within
+ * `maxBytes`. Issue 39 §1: when this server wrote the row's answers at its version (the save the
+ * subscribers are told of, most often), they are taken opened from what it wrote
+ * (opened-answers-cache.ts), not sent by the database and opened again.
+ */
 export async function findLiveRecord(
   database: Database,
   id: string,
   maxBytes: number,
 ): Promise<RecordRead | undefined> {
-  const rows = await runPrepared(database, LIVE_RECORD, { id, budget: maxBytes, newerThan: -1 });
+  const known = openedAnswersOf(database.vault).get(id);
+  const rows = await runPrepared(database, LIVE_RECORD, {
+    id,
+    budget: maxBytes,
+    knownVersion: known?.version ?? -1,
+  });
   const [row] = await openRecordRows(database, rows);
+  if (row && known && row.version === known.version && row.data_bytes <= maxBytes && !row.unreadable)
+    return { ...row, data: known.data };
   return row;
 }
 

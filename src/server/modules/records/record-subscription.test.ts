@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema.ts';
 import {
@@ -304,10 +305,10 @@ describe('one read per change for all subscribers of a record (issue 31 §6)', (
       expect(ownerTwo?.reportGenerations).toEqual([]);
     });
     const count = (name: string) => ran.filter((ran) => ran === name).length;
-    // Three subscribers, one read of the record (issue 39 §3: with its answers' versions), its
-    // answers opened once; each lookup of the selection once.
+    // Three subscribers, one read of the record (issue 39 §3: with its answers' versions); its
+    // answers not opened at all: this server wrote them (issue 39 §1); each lookup of the selection once.
     expect(count('record-live')).toBe(1);
-    expect(opened.filter((open) => open.endsWith(' answers'))).toEqual([`${recordId} answers`]);
+    expect(opened.filter((open) => open.endsWith(' answers'))).toEqual([]);
     const reads = ran.filter((name) => !/save|audit|insert|update/i.test(name));
     expect(new Set(reads).size, `statements: ${ran.join(', ')}`).toBe(reads.length);
   });
@@ -341,6 +342,62 @@ describe('the catalog a live update shows is fetched once, not on every change (
     expect(ran, `statements: ${ran.join(', ')}`).not.toContain('organization-summaries');
     expect(ran).not.toContain('inventory-types-by-ids');
     expect(ran).toContain('record-live');
+  });
+
+  it('saves into a record this server wrote last in one statement, and reads its invited name with the record', async () => {
+    const recordId = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: f.users.owner.id,
+    });
+    const socket = await connected(f.users.owner.headers.authorization);
+    socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+    await save(recordId, (await nextRecord(socket))?.version ?? 0, { first: 'one' });
+    const version = (await nextRecord(socket))?.version ?? 0;
+
+    let update: LiveRecord | undefined;
+    const { ran, opened } = await watchDatabase(async () => {
+      await save(recordId, version, { second: 'two' });
+      update = await nextRecord(socket);
+    });
+    expect(update?.version).toBe(version + 1);
+    expect(update?.data).toMatchObject({ first: 'one', second: 'two' });
+    expect(update?.user?.email).toBe(f.users.owner.email);
+    // One write, no read before it; the live read carries the invited name; nothing opened.
+    expect(ran.filter((name) => name.startsWith('record-'))).toEqual([
+      'record-write-into-known',
+      'record-live',
+    ]);
+    expect(ran).not.toContain('records-invited-names');
+    expect(opened).toEqual([]);
+  });
+
+  it('reads the row first when another writer changed it since, and merges into what that writer stored', async () => {
+    const recordId = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: f.users.owner.id,
+    });
+    const socket = await connected(f.users.owner.headers.authorization);
+    socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+    await save(recordId, (await nextRecord(socket))?.version ?? 0, { mine: 'from here' });
+    const version = (await nextRecord(socket))?.version ?? 0;
+    // Another server's save: the row moves on without this server knowing its answers.
+    await test.database.db.execute(
+      sql`update life_records set version = version + 1, submitted = false where id = ${recordId}`,
+    );
+
+    const { ran } = await watchDatabase(async () => {
+      await save(recordId, version, { later: 'also kept' });
+    });
+    const saved = await nextRecord(socket);
+    expect(saved?.version).toBe(version + 2);
+    expect(saved?.data).toMatchObject({ mine: 'from here', later: 'also kept' });
+    expect(ran.filter((name) => name.startsWith('record-w') || name.startsWith('record-read'))).toEqual([
+      'record-write-into-known',
+      'record-read-for-merge',
+      'record-write-merged',
+    ]);
   });
 });
 

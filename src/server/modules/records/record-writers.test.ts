@@ -15,7 +15,8 @@ const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Every module that writes `life_records`, and how what it writes reaches subscribers. */
 const WRITERS: Record<string, string> = {
-  'modules/records/record-repository.ts': 'saves, submit, the submitted toggle, §5 migration',
+  'modules/records/record-repository.ts': 'the submitted toggle, §5 migration',
+  'modules/records/record-answer-merge.ts': 'saves and submit (record-repository.ts passes them on)',
   'modules/form-versions/form-version-repository.ts': 'mapped migration and undo',
   'modules/records/record-assignment-service.ts': 'a credit given out (invitations call assignRecord)',
   'modules/payments/purchase-repository.ts': 'credits bought: the new records',

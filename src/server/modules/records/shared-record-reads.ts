@@ -130,11 +130,14 @@ export function createSharedRecordReads(
       let delivery: SharedDelivery;
       try {
         // With the answers, their versions (issue 39 §3), opened once here for every subscriber.
-        const row =
+        const row: reads.RecordRead | undefined =
           answers && withAnswers
             ? await reads.findLiveRecord(database, recordId, answers.maxBytes)
             : await reads.findRecord(database, recordId, { all: true }, null);
-        delivery = { ok: true, read: { row, lookups: catalogLookups(entry, Date.now()) } };
+        const lookups = catalogLookups(entry, Date.now());
+        // The live read carries the invited name (a column of the row): no fetch of its own.
+        if (row?.invited_name !== undefined) lookups.set('invitedName', Promise.resolve(row.invited_name));
+        delivery = { ok: true, read: { row, lookups } };
       } catch (error) {
         if (!closed) log.error({ err: error }, 'reading a changed record for its subscribers failed');
         delivery = { ok: false, error };
