@@ -314,17 +314,22 @@ describe('one read per change for all subscribers of a record (issue 31 §6)', (
   });
 });
 
+/** A record of the owner's, its live updates subscribed to, after one save and its update. */
+async function ownerWatchingAfterASave(answers: Record<string, unknown>) {
+  const recordId = await createTestRecord(test.database.db, {
+    inventoryTypeId: f.inventoryTypeId,
+    organizationId: f.organizationA,
+    clientId: f.users.owner.id,
+  });
+  const socket = await connected(f.users.owner.headers.authorization);
+  socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+  await save(recordId, (await nextRecord(socket))?.version ?? 0, answers);
+  return { recordId, socket, firstUpdate: await nextRecord(socket) };
+}
+
 describe('the catalog a live update shows is fetched once, not on every change (issue 39 §1)', () => {
   it('passes the organization and form type on to the next change; the record itself is read again', async () => {
-    const recordId = await createTestRecord(test.database.db, {
-      inventoryTypeId: f.inventoryTypeId,
-      organizationId: f.organizationA,
-      clientId: f.users.owner.id,
-    });
-    const socket = await connected(f.users.owner.headers.authorization);
-    socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
-    await save(recordId, (await nextRecord(socket))?.version ?? 0, { first: 'one' });
-    const firstUpdate = await nextRecord(socket);
+    const { recordId, socket, firstUpdate } = await ownerWatchingAfterASave({ first: 'one' });
     const version = firstUpdate?.version ?? 0;
 
     let secondUpdate: LiveRecord | undefined;
@@ -345,15 +350,8 @@ describe('the catalog a live update shows is fetched once, not on every change (
   });
 
   it('saves into a record this server wrote last in one statement, and reads its invited name with the record', async () => {
-    const recordId = await createTestRecord(test.database.db, {
-      inventoryTypeId: f.inventoryTypeId,
-      organizationId: f.organizationA,
-      clientId: f.users.owner.id,
-    });
-    const socket = await connected(f.users.owner.headers.authorization);
-    socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
-    await save(recordId, (await nextRecord(socket))?.version ?? 0, { first: 'one' });
-    const version = (await nextRecord(socket))?.version ?? 0;
+    const { recordId, socket, firstUpdate } = await ownerWatchingAfterASave({ first: 'one' });
+    const version = firstUpdate?.version ?? 0;
 
     let update: LiveRecord | undefined;
     const { ran, opened } = await watchDatabase(async () => {
@@ -372,16 +370,9 @@ describe('the catalog a live update shows is fetched once, not on every change (
     expect(opened).toEqual([]);
   });
 
-  it('reads the row first when another writer changed it since, and merges into what that writer stored', async () => {
-    const recordId = await createTestRecord(test.database.db, {
-      inventoryTypeId: f.inventoryTypeId,
-      organizationId: f.organizationA,
-      clientId: f.users.owner.id,
-    });
-    const socket = await connected(f.users.owner.headers.authorization);
-    socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
-    await save(recordId, (await nextRecord(socket))?.version ?? 0, { mine: 'from here' });
-    const version = (await nextRecord(socket))?.version ?? 0;
+  it('reads the row first when it moved on since this server wrote it, and merges into the row as read', async () => {
+    const { recordId, socket, firstUpdate } = await ownerWatchingAfterASave({ mine: 'from here' });
+    const version = firstUpdate?.version ?? 0;
     // Another server's save: the row moves on without this server knowing its answers.
     await test.database.db.execute(
       sql`update life_records set version = version + 1, submitted = false where id = ${recordId}`,
