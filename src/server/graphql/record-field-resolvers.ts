@@ -70,7 +70,7 @@ export const lifeRecordResolvers: LifeRecordResolvers = {
   user: async (record, _args, { loaders, viewer }) => {
     if (!record.clientId) return null;
     const clientId = record.clientId;
-    const owner = await shared(record, 'owner', () => loaders.recordOwner(clientId));
+    const owner = await shared(record, `owner:${clientId}`, () => loaders.recordOwner(clientId));
     if (!owner) return null;
     const invitedName = (await shared(record, 'invitedName', () => loaders.invitedName(record.id))) ?? null;
     return {

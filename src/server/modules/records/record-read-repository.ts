@@ -37,7 +37,13 @@ export type SealedRecordRow = ColumnsOfRow<
  * update's read adds which version wrote each answer and when the form last changed (issue 39 §3).
  */
 export type RecordRead = OpenedRecord<SealedRecordRow> &
-  Partial<ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version' | 'invited_name'>>;
+  Partial<ColumnsOfRow<typeof lifeRecords, 'answer_versions' | 'form_changed_version' | 'invited_name'>> & {
+    /**
+     * The row is at the version a save on this server wrote (findLiveRecord): a save of a record
+     * neither erased nor in erasure, so its owner's was not either (decision 212).
+     */
+    savedHere?: true;
+  };
 
 /** The row's columns but its sealed values (answerColumns: they are read only when wanted). */
 const RECORD_COLUMNS = sql`${lifeRecords.id}, ${lifeRecords.createdAt}, ${lifeRecords.updatedAt}, ${lifeRecords.version},
@@ -144,7 +150,7 @@ export async function findLiveRecord(
   });
   const [row] = await openRecordRows(database, rows);
   if (row && known && row.version === known.version && row.data_bytes <= maxBytes && !row.unreadable)
-    return { ...row, data: known.data };
+    return { ...row, data: known.data, savedHere: true };
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED_PERSON_NAME } from '#domain/erased-person.ts';
 import { roles } from '../../db/schema.ts';
 import {
   type ApiFixtures,
@@ -389,6 +390,59 @@ describe('the catalog a live update shows is fetched once, not on every change (
       'record-read-for-merge',
       'record-write-merged',
     ]);
+  });
+});
+
+describe('the owner a live update shows is passed on only to a save made here (decision 212)', () => {
+  const saveAs = (headers: Record<string, string>, recordId: string, baseVersion: number, answers: object) =>
+    graphql(
+      test.app,
+      'mutation($i: SaveRecordAnswersInput!) { saveRecordAnswers(input: $i) { version } }',
+      { i: { id: recordId, baseVersion, answers } },
+      headers,
+    );
+  const ownerName = async (socket: TestSocket) =>
+    ((await nextRecord(socket)) as unknown as { user: { name: string | null } | null }).user?.name;
+
+  it('reads the owner once across saves, and again once their erasure started', async () => {
+    const person = await createTestUser(test.database.db, test.config, {
+      roles: ['customer'],
+      organizationId: f.organizationA,
+      name: 'Rosa Keller',
+    });
+    const recordId = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: person.id,
+    });
+    const admin = await connected(f.users.admin.headers.authorization);
+    admin.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+    expect(await ownerName(admin)).toBe('Rosa Keller');
+    await saveAs(person.headers, recordId, 0, { first: 'one' });
+    expect(await ownerName(admin)).toBe('Rosa Keller');
+
+    const { ran } = await watchDatabase(async () => {
+      await saveAs(person.headers, recordId, 0, { second: 'two' });
+      expect(await ownerName(admin)).toBe('Rosa Keller');
+    });
+    expect(ran, `statements: ${ran.join(', ')}`).toContain('record-live');
+    expect(ran).not.toContain('users-as-owners');
+
+    // The erasure marks the person and their records at once: the next read asks again.
+    const erasing = await watchDatabase(async () => {
+      const erased = await test.app.inject({
+        method: 'POST',
+        url: `/api/users/${person.id}/erase`,
+        headers: f.users.admin.headers,
+        payload: { confirmation: 'ERASE' },
+      });
+      expect(erased.statusCode).toBe(200);
+      let name: string | null | undefined;
+      do name = await ownerName(admin);
+      while (name === 'Rosa Keller');
+      expect(name).toBe(ERASED_PERSON_NAME);
+    });
+    expect(erasing.ran).toContain('users-as-owners');
   });
 });
 

@@ -68,23 +68,36 @@ export interface SharedRecordReads {
  * organization and form type, made again on every change. A change of answers changes neither
  * (they are admins' catalog, never a person's data, and a record that moves to another one gets
  * another key), so a change's read starts from the previous read's fetches of them, for at most
- * this long after they were made. Personal lookups (owner, names, consent, generations) are fetched
- * again on every change.
+ * this long after they were made.
+ *
+ * The owner's row is a person's data (decision 212): it is passed on only to a read of the version a
+ * save on this server wrote (`savedHere`). That save held only while the record was neither erased
+ * nor in erasure, and an erasure's start marks the person and their records in one statement, so the
+ * owner was not in erasure either; anything else (an erasure, a move to another owner, a change from
+ * another server) reads it again, and the key names the owner. Names, consent and generations are
+ * fetched again on every change.
  */
 export const CATALOG_REUSE_MS = 30_000;
 const CATALOG_LOOKUP = /^(organization|inventoryType):/;
+const OWNER_LOOKUP = /^owner:/;
 
-function catalogLookups(entry: Entry, now: number): Map<string, Promise<unknown>> {
+function reusedLookups(
+  entry: Entry,
+  now: number,
+  row: reads.RecordRead | undefined,
+): Map<string, Promise<unknown>> {
   const previous = entry.last?.delivery.ok ? entry.last.delivery.read.lookups : undefined;
   if (!previous || now - entry.catalogSince >= CATALOG_REUSE_MS) {
     entry.catalogSince = now;
     return new Map();
   }
-  return new Map([...previous].filter(([name]) => CATALOG_LOOKUP.test(name)));
+  const passedOn = (name: string) =>
+    CATALOG_LOOKUP.test(name) || (row?.savedHere === true && OWNER_LOOKUP.test(name));
+  return new Map([...previous].filter(([name]) => passedOn(name)));
 }
 
 interface Entry {
-  /** When the catalog lookups the reads pass on were fetched (CATALOG_REUSE_MS). */
+  /** When the lookups the reads pass on were fetched (CATALOG_REUSE_MS). */
   catalogSince: number;
   subscribers: number;
   /** Changes heard so far. */
@@ -134,7 +147,7 @@ export function createSharedRecordReads(
           answers && withAnswers
             ? await reads.findLiveRecord(database, recordId, answers.maxBytes)
             : await reads.findRecord(database, recordId, { all: true }, null);
-        const lookups = catalogLookups(entry, Date.now());
+        const lookups = reusedLookups(entry, Date.now(), row);
         // The live read carries the invited name (a column of the row): no fetch of its own.
         if (row?.invited_name !== undefined) lookups.set('invitedName', Promise.resolve(row.invited_name));
         delivery = { ok: true, read: { row, lookups } };
