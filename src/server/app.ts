@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { refusalsAtDebugLevel } from './log-refusals.ts';
 import { fastifyErrorSerializer, requestLogSerializer } from './log-serializers.ts';
 import { bookRoutes } from './modules/book/book-routes.ts';
 import { erasureRoutes } from './modules/erasure/erasure-routes.ts';
@@ -63,6 +64,8 @@ export interface AppDependencies {
   jobQueue?: JobQueueTuning;
   /** Issue 43: the reminders' clock and retry delay (tests control them). */
   reminders?: Partial<ReminderOptions>;
+  /** Where the log's lines go (standard output unless a test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -77,6 +80,7 @@ export async function buildApp({
   dataKeys,
   jobQueue,
   reminders,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -85,6 +89,8 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       // Mailed link tokens and logout hints travel in query strings.
       serializers: { req: requestLogSerializer, err: fastifyErrorSerializer },
+      hooks: { logMethod: refusalsAtDebugLevel },
+      ...(logStream ? { stream: logStream } : {}),
     },
     // A hop count trusts the nearest n proxies (as proxy-addr does for a number).
     trustProxy:

@@ -31,6 +31,7 @@ export async function createTestApp(
     jobQueue?: AppDependencies['jobQueue'];
     reminders?: AppDependencies['reminders'];
     mailer?: AppDependencies['mailer'];
+    logStream?: AppDependencies['logStream'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'life-record-test-'));
@@ -56,6 +57,7 @@ export async function createTestApp(
     jobQueue,
     reminders: options.reminders,
     mailer: options.mailer,
+    logStream: options.logStream,
   });
   if (options.listen) {
     // The public URL (and with it the embedded issuer) must name the port actually bound.
@@ -75,6 +77,7 @@ export async function createTestApp(
       jobQueue,
       reminders: options.reminders,
       mailer: options.mailer,
+      logStream: options.logStream,
     });
     await app.listen({ port: Number(port), host: '127.0.0.1' });
   }
