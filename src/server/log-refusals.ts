@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql';
 import type { FastifyBaseLogger, FastifyLogFn } from 'fastify';
+import { GraphQLError } from 'graphql';
 
 const ERROR_LEVEL = 50;
 
