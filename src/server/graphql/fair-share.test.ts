@@ -201,7 +201,13 @@ describe('bytes an account is sent', () => {
         organizationId: g.organizationA,
         clientId,
       });
-    const mine = await recordOf(g.users.owner.id);
+    // Answers of 6 KB: the first update leaves the account owing seconds of its 1 KiB a second.
+    const mine = await createTestRecord(paced.database.db, {
+      inventoryTypeId: g.inventoryTypeId,
+      organizationId: g.organizationA,
+      clientId: g.users.owner.id,
+      data: { q1: 'x'.repeat(6_000) },
+    });
     const theirs = await recordOf(g.users.otherClient.id);
     const socket = new TestSocket(socketUrl(paced.app));
     await socket.init(g.users.owner.headers.authorization);
@@ -209,7 +215,6 @@ describe('bytes an account is sent', () => {
     try {
       socket.subscribe('live', LIVE, { id: mine });
       await socket.next((m) => m.id === 'live' && m.type === 'next', PROMPTLY_MS);
-      // The first update (answers plus 4 KiB) left the account owing seconds of its 1 KiB a second.
       const started = Date.now();
       const saving = graphql<{ saveRecordAnswers: { version: number } }>(
         paced.app,
@@ -233,6 +238,69 @@ describe('bytes an account is sent', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
       const version = (update.payload as { data: { record: { version: number } } }).data.record.version;
       expect(version).toBe(own.data?.saveRecordAnswers.version);
+    } finally {
+      socket.close();
+    }
+  }, 60_000);
+});
+
+describe('a person with a long story is charged what their live updates carry', () => {
+  let roomy: TestApp;
+  let g: ApiFixtures;
+  beforeAll(async () => {
+    // 128 KiB a second (a burst of 256 KiB): a 200 KB record's whole answers fit once, not per save.
+    roomy = await createTestApp({
+      listen: true,
+      env: { FAIR_SHARE_RECEIVED_BYTES_PER_SECOND: String(128 * 1024) },
+    });
+    g = await createApiFixtures(roomy.database.db, roomy.config);
+  });
+  afterAll(() => roomy.close());
+
+  const CHANGES = `subscription Live($id: ID!) {
+    record(id: $id) { version answerChanges { full answers } }
+  }`;
+  type Update = { version: number; answerChanges: { full: boolean; answers: Record<string, unknown> } };
+
+  it('saves one after another, each live update carrying only its change, never refused', async () => {
+    const story = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`chapter${i}`, 'x'.repeat(20_000)]),
+    );
+    const recordId = await createTestRecord(roomy.database.db, {
+      inventoryTypeId: g.inventoryTypeId,
+      organizationId: g.organizationA,
+      clientId: g.users.owner.id,
+      data: story,
+    });
+    const socket = new TestSocket(socketUrl(roomy.app));
+    await socket.init(g.users.owner.headers.authorization);
+    await socket.next((m) => m.type === 'connection_ack');
+    const nextUpdate = async () =>
+      (
+        (await socket.next((m) => m.id === 'live' && m.type === 'next', 10_000)).payload as {
+          data: { record: Update };
+        }
+      ).data.record;
+    try {
+      socket.subscribe('live', CHANGES, { id: recordId });
+      const first = await nextUpdate();
+      expect(first.answerChanges.full).toBe(true);
+      let version = first.version;
+      // Before, each update was charged the record's 200 KB: the second save already waited past
+      // FAIR_SHARE_MAX_WAIT_MS and was refused as rate-limited.
+      for (let typed = 1; typed <= 5; typed++) {
+        const saved = await graphql<{ saveRecordAnswers: { version: number } }>(
+          roomy.app,
+          SAVE,
+          { i: { id: recordId, baseVersion: version, answers: { q3: `sentence ${typed}` } } },
+          g.users.owner.headers,
+        );
+        expect(saved.errors).toBeUndefined();
+        const update = await nextUpdate();
+        expect(update.version).toBe(saved.data?.saveRecordAnswers.version);
+        expect(update.answerChanges).toEqual({ full: false, answers: { q3: `sentence ${typed}` } });
+        version = update.version;
+      }
     } finally {
       socket.close();
     }

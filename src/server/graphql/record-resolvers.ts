@@ -20,7 +20,7 @@ import { recordSeenBy, type SharedRecordRead } from '../modules/records/shared-r
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from './generated-types.ts';
 import type { GraphQLContext } from './graphql-context.ts';
 import { INTERNAL_ERROR_MESSAGE, orThrow } from './graphql-errors.ts';
-import { LIVE_EVENT_OVERHEAD_BYTES, LIVE_TOO_LARGE_MESSAGE } from './live-ledger.ts';
+import { LIVE_TOO_LARGE_MESSAGE } from './live-ledger.ts';
 import { readRecords, selectsAnswers, selectsAnswersWithin } from './record-reads.ts';
 import { createResponseBudget } from './response-budget.ts';
 import { selectsField } from './selection.ts';
@@ -116,17 +116,14 @@ export const recordSubscriptions: Pick<SubscriptionResolvers, 'record'> = {
       if (!reads) throw new Error('record subscriptions need the shared record reads');
       const hold = context.liveUpdates?.hold(context.viewer?.userId ?? '', first.dataBytes);
       if (hold === null) throw new ErrorWithProps(LIVE_TOO_LARGE_MESSAGE, { code: 'LIVE_TOO_LARGE' }, 400);
-      // Issue 39 §4: what is pushed counts against the bytes the account is sent a second; while
-      // it owes, its next update waits (and folds the changes meanwhile into one).
+      // Issue 39 §4: what is pushed counts against the bytes the account is sent a second, as sent
+      // (socket-operations.ts); while it owes, its next update waits (and folds the changes
+      // meanwhile into one).
       const account = context.viewer?.userId ?? '';
-      const pushed = (bytes: number) =>
-        context.fairShare?.paceLive(account, bytes + LIVE_EVENT_OVERHEAD_BYTES);
-      pushed(first.dataBytes);
       const view = async (read: SharedRecordRead): Promise<Result<RecordModel>> => {
         const result = recordSeenBy(read, await currentViewer(context));
         if (result.ok && hold && !hold.resize(result.value.dataBytes))
           return fail('BAD_USER_INPUT', LIVE_TOO_LARGE_MESSAGE);
-        if (result.ok) pushed(result.value.dataBytes);
         return result;
       };
       return recordUpdates(

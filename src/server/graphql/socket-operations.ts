@@ -251,10 +251,10 @@ export function governSocketOperations(
             queueMicrotask(() => socket.emit('message', held.data, held.isBinary));
           }
         }
-        // Issue 39 §4: an answer counts against the bytes its account is sent (live updates are
-        // counted where they are read, record-resolvers.ts).
-        if (outgoing.type === 'next' && entry?.kind === 'operation')
-          options.fairShare?.paceLive(person, data.length);
+        // Issue 39 §4: what the account is sent counts against its budget as sent: an answer, and
+        // a live update with only the answers written since the last one (decision 152), not the
+        // whole record's size, which put a person with a long story in debt at every save.
+        if (outgoing.type === 'next' && entry) options.fairShare?.paceLive(person, data.length);
         if (outgoing.type !== 'next') finish(outgoing.id);
         else if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.close(1008, SLOW_READER_REASON);
