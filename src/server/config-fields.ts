@@ -28,6 +28,12 @@ export const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A flag that is on unless set to false or 0. */
+export const booleanFlagOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value !== 'false' && value !== '0');
+
 /**
  * Issue 14 §4: which proxies' X-Forwarded-For to believe. `true` (every hop) let any client name its
  * own address, and so its own rate-limit key: refused. A hop count or the proxies' addresses.

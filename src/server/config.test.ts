@@ -15,6 +15,10 @@ describe('loadConfig', () => {
     expect(config.stripe).toBeUndefined();
     expect(config.openai).toBeUndefined();
     expect(config.session).toEqual({ idleMinutes: 30, maxHours: 12 });
+    // Decision 213: the embedded database runs in a worker thread unless told not to.
+    expect(config.pgliteInWorker).toBe(true);
+    expect(loadConfig({ PGLITE_WORKER: 'false' }).pgliteInWorker).toBe(false);
+    expect(loadConfig({ PGLITE_WORKER: '0' }).pgliteInWorker).toBe(false);
   });
 
   it('takes the session time-outs, fractions included (issue 29 §4)', () => {

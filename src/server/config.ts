@@ -9,7 +9,7 @@ import {
   SUPPORT_TEXT_MAX,
 } from '#domain/support-line-rules.ts';
 import { DEFAULT_RECORDING_MAX_MINUTES } from '#domain/voice-answers.ts';
-import { booleanFlag, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
+import { booleanFlag, booleanFlagOn, optionalText, optionalUrl, trustProxy } from './config-fields.ts';
 import {
   type EncryptionConfig,
   encryptionConfigFromEnv,
@@ -51,8 +51,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Issue 14 §5: the local mailbox shows reset links; only to this machine unless set.
   MAILBOX_PUBLIC: booleanFlag,
-  // Issue 39 §2: the embedded database in a worker thread; off by default, as measured (decision 151).
-  PGLITE_WORKER: booleanFlag,
+  // Issue 39 §2: the embedded database in a worker thread, off the event loop; on unless set to
+  // false, as measured since the work per save fell (decisions 151, 213).
+  PGLITE_WORKER: booleanFlagOn,
   // Issue 14 §11: how long a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Issue 25: new work is refused with 503 once the heap holds this share of its limit.
