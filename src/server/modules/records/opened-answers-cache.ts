@@ -23,6 +23,14 @@ export const OPENED_TTL_MS = 5 * 60_000;
 export interface WrittenFacts {
   keyVersions: Record<string, number>;
   formChangedVersion: number;
+  /**
+   * Decision 214: the rest of what the write changed in the row, so the live update of this save can
+   * be made without reading it back (shared-record-reads.ts): the sealed answers' size in bytes
+   * (the row's octet_length), the time written and whether it was a submit.
+   */
+  sealedBytes: number;
+  updatedAt: Date;
+  submitted: boolean;
 }
 
 interface Entry {

@@ -153,18 +153,23 @@ async function mergeOnce(
       (usedKnown && known ? known.bytes : (row.data?.byteLength ?? 0)) + input.answersJson.length;
     if (await exceedsRecordCaps({ ...stored.data, ...changes }, sizeHint)) return undefined;
     const json = await stringifyInSlices(merged.stored.data, sizeHint);
+    // A record with answers keeps its key: if it was destroyed (erasure), the save fails.
+    const sealed = await writer.vault.seal(row.id, 'answers', json, !(row.data || usedKnown));
     const [written] = await runPrepared(writer, WRITE_MERGED, {
       id: row.id,
       readVersion: row.version,
-      // A record with answers keeps its key: if it was destroyed (erasure), the save fails.
-      data: await writer.vault.seal(row.id, 'answers', json, !(row.data || usedKnown)),
+      data: sealed,
       answerVersions: JSON.stringify(merged.stored.keyVersions),
       submit,
     });
+    // The row read was not submitted (refused above), so it is now only if this was a submit.
     if (written)
       opened.remember(row.id, written.version, merged.stored.data, json.length, {
         keyVersions: merged.stored.keyVersions,
         formChangedVersion: row.form_changed_version,
+        sealedBytes: sealed.byteLength,
+        updatedAt: written.updated_at,
+        submitted: submit,
       });
     if (written)
       return {
@@ -217,9 +222,13 @@ async function mergeIntoKnown(
     submit,
   });
   if (!written) return 'read first';
+  // The write's condition held only for a record not yet submitted: it is now if this was a submit.
   opened.remember(input.id, written.version, merged.stored.data, json.length, {
     keyVersions: merged.stored.keyVersions,
     formChangedVersion: known.facts.formChangedVersion,
+    sealedBytes: sealed.byteLength,
+    updatedAt: written.updated_at,
+    submitted: submit,
   });
   return {
     ...written,

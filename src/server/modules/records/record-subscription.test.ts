@@ -272,7 +272,7 @@ async function watchDatabase(during: () => Promise<void>) {
 }
 
 describe('one read per change for all subscribers of a record (issue 31 §6)', () => {
-  it('reads the changed record and what the subscriptions select once, each subscriber seeing its own', async () => {
+  it('gives a save made here to every subscriber without reading it back, each seeing its own', async () => {
     const recordId = await createTestRecord(test.database.db, {
       inventoryTypeId: f.inventoryTypeId,
       organizationId: f.organizationA,
@@ -306,12 +306,43 @@ describe('one read per change for all subscribers of a record (issue 31 §6)', (
       expect(ownerTwo?.reportGenerations).toEqual([]);
     });
     const count = (name: string) => ran.filter((ran) => ran === name).length;
-    // Three subscribers, one read of the record (issue 39 §3: with its answers' versions); its
-    // answers not opened at all: this server wrote them (issue 39 §1); each lookup of the selection once.
-    expect(count('record-live')).toBe(1);
+    // Three subscribers and no read of the record: this server wrote it (decision 214), its answers
+    // not opened at all (issue 39 §1); each lookup of the selection once.
+    expect(count('record-live'), `statements: ${ran.join(', ')}`).toBe(0);
     expect(opened.filter((open) => open.endsWith(' answers'))).toEqual([]);
     const reads = ran.filter((name) => !/save|audit|insert|update/i.test(name));
     expect(new Set(reads).size, `statements: ${ran.join(', ')}`).toBe(reads.length);
+  });
+
+  it('reads a record changed elsewhere once for all its subscribers', async () => {
+    const recordId = await createTestRecord(test.database.db, {
+      inventoryTypeId: f.inventoryTypeId,
+      organizationId: f.organizationA,
+      clientId: f.users.owner.id,
+    });
+    const subscribers = [
+      await connected(f.users.owner.headers.authorization),
+      await connected(f.users.admin.headers.authorization),
+    ];
+    for (const socket of subscribers) socket.subscribe('1', RECORD_SUBSCRIPTION, { id: recordId });
+    const [created] = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
+    await save(recordId, created?.version ?? 0, { mine: 'from here' });
+    const [first] = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
+    // Another server's write: the next save lands on a version this server did not write.
+    await test.database.db.execute(sql`update life_records set version = version + 1 where id = ${recordId}`);
+
+    const { ran } = await watchDatabase(async () => {
+      await save(recordId, first?.version ?? 0, { later: 'read back' });
+      const updates = await Promise.all(subscribers.map((socket) => nextRecord(socket)));
+      for (const update of updates) {
+        expect(update?.version).toBe((first?.version ?? 0) + 2);
+        expect(update?.data).toMatchObject({ mine: 'from here', later: 'read back' });
+      }
+    });
+    expect(
+      ran.filter((name) => name === 'record-live'),
+      `statements: ${ran.join(', ')}`,
+    ).toHaveLength(1);
   });
 });
 
@@ -329,7 +360,7 @@ async function ownerWatchingAfterASave(answers: Record<string, unknown>) {
 }
 
 describe('the catalog a live update shows is fetched once, not on every change (issue 39 §1)', () => {
-  it('passes the organization and form type on to the next change; the record itself is read again', async () => {
+  it('passes the organization and form type on to the next change', async () => {
     const { recordId, socket, firstUpdate } = await ownerWatchingAfterASave({ first: 'one' });
     const version = firstUpdate?.version ?? 0;
 
@@ -347,10 +378,9 @@ describe('the catalog a live update shows is fetched once, not on every change (
     expect(shown(secondUpdate)).toEqual(shown(firstUpdate));
     expect(ran, `statements: ${ran.join(', ')}`).not.toContain('organization-summaries');
     expect(ran).not.toContain('inventory-types-by-ids');
-    expect(ran).toContain('record-live');
   });
 
-  it('saves into a record this server wrote last in one statement, and reads its invited name with the record', async () => {
+  it('saves into a record this server wrote last in one statement, and gives its update without another', async () => {
     const { recordId, socket, firstUpdate } = await ownerWatchingAfterASave({ first: 'one' });
     const version = firstUpdate?.version ?? 0;
 
@@ -362,11 +392,9 @@ describe('the catalog a live update shows is fetched once, not on every change (
     expect(update?.version).toBe(version + 1);
     expect(update?.data).toMatchObject({ first: 'one', second: 'two' });
     expect(update?.user?.email).toBe(f.users.owner.email);
-    // One write, no read before it; the live read carries the invited name; nothing opened.
-    expect(ran.filter((name) => name.startsWith('record-'))).toEqual([
-      'record-write-into-known',
-      'record-live',
-    ]);
+    // One write, no read before it nor after it (decision 214); the invited name is the one the
+    // last read carried; nothing opened.
+    expect(ran.filter((name) => name.startsWith('record-'))).toEqual(['record-write-into-known']);
     expect(ran).not.toContain('records-invited-names');
     expect(opened).toEqual([]);
   });
@@ -425,8 +453,7 @@ describe('the owner a live update shows is passed on only to a save made here (d
       await saveAs(person.headers, recordId, 0, { second: 'two' });
       expect(await ownerName(admin)).toBe('Rosa Keller');
     });
-    expect(ran, `statements: ${ran.join(', ')}`).toContain('record-live');
-    expect(ran).not.toContain('users-as-owners');
+    expect(ran, `statements: ${ran.join(', ')}`).not.toContain('users-as-owners');
 
     // The erasure marks the person and their records at once: the next read asks again.
     const erasing = await watchDatabase(async () => {

@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { RecordChanges } from '../../kernel/record-changes.ts';
 import { denial, ok, type Result } from '../../kernel/result.ts';
+import { openedAnswersOf } from './opened-answers-cache.ts';
 import type { AnswerRead, RecordModel } from './record-model.ts';
 import * as reads from './record-read-repository.ts';
 import { toRecordModel } from './record-service.ts';
@@ -99,6 +100,8 @@ function reusedLookups(
 interface Entry {
   /** When the lookups the reads pass on were fetched (CATALOG_REUSE_MS). */
   catalogSince: number;
+  /** When a read last went to the database (decision 214: a save made here is not read back). */
+  readFromDatabaseAt: number;
   subscribers: number;
   /** Changes heard so far. */
   changes: number;
@@ -143,10 +146,14 @@ export function createSharedRecordReads(
       let delivery: SharedDelivery;
       try {
         // With the answers, their versions (issue 39 §3), opened once here for every subscriber.
+        const built =
+          answers && withAnswers ? rowOfOwnSave(entry, started, recordId, answers.maxBytes) : undefined;
+        if (!built) entry.readFromDatabaseAt = Date.now();
         const row: reads.RecordRead | undefined =
-          answers && withAnswers
+          built ??
+          (answers && withAnswers
             ? await reads.findLiveRecord(database, recordId, answers.maxBytes)
-            : await reads.findRecord(database, recordId, { all: true }, null);
+            : await reads.findRecord(database, recordId, { all: true }, null));
         const lookups = reusedLookups(entry, Date.now(), row);
         // The live read carries the invited name (a column of the row): no fetch of its own.
         if (row?.invited_name !== undefined) lookups.set('invitedName', Promise.resolve(row.invited_name));
@@ -163,6 +170,43 @@ export function createSharedRecordReads(
     void work.finally(() => inFlight.delete(work));
   };
 
+  /**
+   * Decision 214: the row after a save made here, without reading it back. Only when the one
+   * change heard since the last read started is that save: the cache holds the version written on
+   * top of the last read's (a save's write holds only on the version it read, so nothing came
+   * between), and every other write heard here or told by another server counts as a change of its
+   * own, which sends the next read to the database. A write from another server whose notice is
+   * still on its way is read when it comes, as it would have been. At least every
+   * CATALOG_REUSE_MS a read goes to the database all the same.
+   */
+  const rowOfOwnSave = (
+    entry: Entry,
+    started: number,
+    recordId: string,
+    maxBytes: number,
+  ): reads.RecordRead | undefined => {
+    const last = entry.last;
+    if (!last?.delivery.ok || started !== last.changes + 1) return undefined;
+    if (Date.now() - entry.readFromDatabaseAt >= CATALOG_REUSE_MS) return undefined;
+    const before = last.delivery.read.row;
+    if (!before || before.unreadable || before.answer_versions === undefined) return undefined;
+    const known = openedAnswersOf(database.vault).get(recordId);
+    const written = known?.facts;
+    if (!known || !written || known.version !== before.version + 1 || written.sealedBytes > maxBytes)
+      return undefined;
+    return {
+      ...before,
+      version: known.version,
+      updated_at: written.updatedAt,
+      submitted: written.submitted,
+      data: known.data,
+      data_bytes: written.sealedBytes,
+      answer_versions: written.keyVersions,
+      form_changed_version: written.formChangedVersion,
+      savedHere: true,
+    };
+  };
+
   return {
     subscribe(recordId, withAnswers) {
       const key = `${withAnswers ? 'answers' : 'lean'}:${recordId}`;
@@ -170,6 +214,7 @@ export function createSharedRecordReads(
       if (!entry) {
         const created: Entry = {
           catalogSince: 0,
+          readFromDatabaseAt: 0,
           subscribers: 0,
           changes: 0,
           last: undefined,
@@ -203,6 +248,8 @@ export function createSharedRecordReads(
                 return last.delivery;
               }
               read(recordId, withAnswers, own);
+              // A save made here is given without a statement (decision 214): already read.
+              if (own.last && own.last.changes > seen) continue;
             }
             await new Promise<void>((resolve) => {
               wakeMe = resolve;
