@@ -12,6 +12,7 @@ import { openedAnswersOf } from './opened-answers-cache.ts';
 import type { AnswerRead, RecordModel } from './record-model.ts';
 import * as reads from './record-read-repository.ts';
 import { toRecordModel } from './record-service.ts';
+import { type ReadHistory, reusedLookups, rowOfOwnSave } from './shared-read-reuse.ts';
 
 /**
  * One read of a changed record for all of its subscribers on this server (issue 31 §6,
@@ -64,44 +65,7 @@ export interface SharedRecordReads {
   close(drainMs?: number): Promise<void>;
 }
 
-/**
- * Issue 39 §1: half of the statements behind a save were the subscribers' fetches of the record's
- * organization and form type, made again on every change. A change of answers changes neither
- * (they are admins' catalog, never a person's data, and a record that moves to another one gets
- * another key), so a change's read starts from the previous read's fetches of them, for at most
- * this long after they were made.
- *
- * The owner's row is a person's data (decision 212): it is passed on only to a read of the version a
- * save on this server wrote (`savedHere`). That save held only while the record was neither erased
- * nor in erasure, and an erasure's start marks the person and their records in one statement, so the
- * owner was not in erasure either; anything else (an erasure, a move to another owner, a change from
- * another server) reads it again, and the key names the owner. Names, consent and generations are
- * fetched again on every change.
- */
-export const CATALOG_REUSE_MS = 30_000;
-const CATALOG_LOOKUP = /^(organization|inventoryType):/;
-const OWNER_LOOKUP = /^owner:/;
-
-function reusedLookups(
-  entry: Entry,
-  now: number,
-  row: reads.RecordRead | undefined,
-): Map<string, Promise<unknown>> {
-  const previous = entry.last?.delivery.ok ? entry.last.delivery.read.lookups : undefined;
-  if (!previous || now - entry.catalogSince >= CATALOG_REUSE_MS) {
-    entry.catalogSince = now;
-    return new Map();
-  }
-  const passedOn = (name: string) =>
-    CATALOG_LOOKUP.test(name) || (row?.savedHere === true && OWNER_LOOKUP.test(name));
-  return new Map([...previous].filter(([name]) => passedOn(name)));
-}
-
-interface Entry {
-  /** When the lookups the reads pass on were fetched (CATALOG_REUSE_MS). */
-  catalogSince: number;
-  /** When a read last went to the database (decision 214: a save made here is not read back). */
-  readFromDatabaseAt: number;
+interface Entry extends ReadHistory {
   subscribers: number;
   /** Changes heard so far. */
   changes: number;
@@ -147,7 +111,9 @@ export function createSharedRecordReads(
       try {
         // With the answers, their versions (issue 39 §3), opened once here for every subscriber.
         const built =
-          answers && withAnswers ? rowOfOwnSave(entry, started, recordId, answers.maxBytes) : undefined;
+          answers && withAnswers
+            ? rowOfOwnSave(entry, started, openedAnswersOf(database.vault).get(recordId), answers.maxBytes)
+            : undefined;
         if (!built) entry.readFromDatabaseAt = Date.now();
         const row: reads.RecordRead | undefined =
           built ??
@@ -168,43 +134,6 @@ export function createSharedRecordReads(
     })();
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
-  };
-
-  /**
-   * Decision 214: the row after a save made here, without reading it back. Only when the one
-   * change heard since the last read started is that save: the cache holds the version written on
-   * top of the last read's (a save's write holds only on the version it read, so nothing came
-   * between), and every other write heard here or told by another server counts as a change of its
-   * own, which sends the next read to the database. A write from another server whose notice is
-   * still on its way is read when it comes, as it would have been. At least every
-   * CATALOG_REUSE_MS a read goes to the database all the same.
-   */
-  const rowOfOwnSave = (
-    entry: Entry,
-    started: number,
-    recordId: string,
-    maxBytes: number,
-  ): reads.RecordRead | undefined => {
-    const last = entry.last;
-    if (!last?.delivery.ok || started !== last.changes + 1) return undefined;
-    if (Date.now() - entry.readFromDatabaseAt >= CATALOG_REUSE_MS) return undefined;
-    const before = last.delivery.read.row;
-    if (!before || before.unreadable || before.answer_versions === undefined) return undefined;
-    const known = openedAnswersOf(database.vault).get(recordId);
-    const written = known?.facts;
-    if (!known || !written || known.version !== before.version + 1 || written.sealedBytes > maxBytes)
-      return undefined;
-    return {
-      ...before,
-      version: known.version,
-      updated_at: written.updatedAt,
-      submitted: written.submitted,
-      data: known.data,
-      data_bytes: written.sealedBytes,
-      answer_versions: written.keyVersions,
-      form_changed_version: written.formChangedVersion,
-      savedHere: true,
-    };
   };
 
   return {
