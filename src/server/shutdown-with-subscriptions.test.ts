@@ -43,8 +43,10 @@ it.each([1, 2, 3, 4])(
     let readStarted: (() => void) | undefined;
     database.prepared = async (statement) => {
       if (closed) late.push(statement.name);
-      // A live update's shared read (issue 39 §3: with its answers' versions).
-      if (statement.name === 'record-live') readStarted?.();
+      // A live update's reads: the shared read (issue 39 §3), or for a save made here, which is not
+      // read back (decision 214), the admin's report generations its selection fetches.
+      if (statement.name === 'record-live' || statement.name === 'report-generations-of-records')
+        readStarted?.();
       if (slow && !closed) await new Promise((resolve) => setTimeout(resolve, 150));
       try {
         return await run(statement);
